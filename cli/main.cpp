@@ -1,0 +1,39 @@
+// The leiserchess executable: subcommands, or the engine protocol by default.
+#include <iostream>
+#include <string>
+#include <vector>
+
+#include "cli/perft_command.h"
+#include "cli/version.h"
+
+namespace {
+
+constexpr const char* kHelp =
+    "usage: leiserchess [command]\n"
+    "  perft [--edition 2018|2016] [--fen FEN] [--moves M...] --depth N [--pseudo] [--divide]\n"
+    "        [--threads T]      count the leaves of the move tree\n"
+    "  --version                print the version\n"
+    "  help                     this text\n";
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  std::vector<std::string> args(argv + 1, argv + argc);
+  if (args.empty()) {
+    std::cerr << "error: the engine protocol is not built yet; try 'leiserchess help'\n";
+    return 2;
+  }
+  const std::string command = args.front();
+  const std::vector<std::string> rest(args.begin() + 1, args.end());
+  if (command == "perft") return leiser::cli::run_perft_command(rest, std::cout, std::cerr);
+  if (command == "--version" || command == "version") {
+    std::cout << leiser::cli::version_string() << "\n";
+    return 0;
+  }
+  if (command == "help" || command == "--help" || command == "-h") {
+    std::cout << kHelp;
+    return 0;
+  }
+  std::cerr << "error: unknown command '" << command << "'; try 'leiserchess help'\n";
+  return 2;
+}

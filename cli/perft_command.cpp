@@ -1,0 +1,136 @@
+#include "cli/perft_command.h"
+
+#include <charconv>
+#include <chrono>
+#include <optional>
+#include <ostream>
+#include <thread>
+
+#include "kernel/fen.h"
+#include "kernel/game.h"
+#include "kernel/notation.h"
+#include "kernel/perft.h"
+
+namespace leiser::cli {
+namespace {
+
+using kernel::Edition;
+
+constexpr const char* kUsage =
+    "usage: leiserchess perft [--edition 2018|2016] [--fen FEN] [--moves M1 M2 ...] --depth N "
+    "[--pseudo] [--divide] [--threads T]";
+
+std::optional<int> parse_int(const std::string& text, int min, int max) {
+  int value = 0;
+  const char* end = text.data() + text.size();
+  const auto [ptr, ec] = std::from_chars(text.data(), end, value);
+  if (ec != std::errc() || ptr != end || value < min || value > max) return std::nullopt;
+  return value;
+}
+
+struct PerftArgs {
+  Edition edition = kernel::kDefaultEdition;
+  std::optional<std::string> fen;
+  std::vector<std::string> moves;
+  int depth = 0;
+  kernel::PerftMode mode = kernel::PerftMode::kLegal;
+  bool divide = false;
+  int threads = 1;
+};
+
+// Parses the arguments; on error returns the message.
+std::optional<std::string> parse_args(const std::vector<std::string>& args, PerftArgs& parsed) {
+  auto is_flag = [](const std::string& a) { return a.rfind("--", 0) == 0; };
+  for (std::size_t i = 0; i < args.size(); ++i) {
+    const std::string& arg = args[i];
+    auto value = [&]() -> std::optional<std::string> {
+      if (i + 1 >= args.size()) return std::nullopt;
+      return args[++i];
+    };
+    if (arg == "--edition") {
+      const auto v = value();
+      const auto e = v ? kernel::parse_edition(*v) : std::nullopt;
+      if (!e) return "--edition expects 2016 or 2018, got '" + v.value_or("") + "'";
+      parsed.edition = *e;
+    } else if (arg == "--fen") {
+      const auto v = value();
+      if (!v) return "--fen expects a FEN in quotes, e.g. --fen \"ss7/8/8/8/8/8/8/7NN W\"";
+      parsed.fen = *v;
+    } else if (arg == "--moves") {
+      while (i + 1 < args.size() && !is_flag(args[i + 1])) parsed.moves.push_back(args[++i]);
+    } else if (arg == "--depth") {
+      const auto v = value();
+      const auto d = v ? parse_int(*v, 1, 20) : std::nullopt;
+      if (!d) return "--depth expects an integer from 1 to 20, got '" + v.value_or("") + "'";
+      parsed.depth = *d;
+    } else if (arg == "--threads") {
+      const auto v = value();
+      const auto t = v ? parse_int(*v, 1, 1024) : std::nullopt;
+      if (!t) return "--threads expects an integer from 1 to 1024, got '" + v.value_or("") + "'";
+      parsed.threads = *t;
+    } else if (arg == "--pseudo") {
+      parsed.mode = kernel::PerftMode::kPseudo;
+    } else if (arg == "--legal") {
+      parsed.mode = kernel::PerftMode::kLegal;
+    } else if (arg == "--divide") {
+      parsed.divide = true;
+    } else {
+      return "unknown perft option '" + arg + "'";
+    }
+  }
+  if (parsed.depth == 0) return "--depth is required";
+  return std::nullopt;
+}
+
+}  // namespace
+
+int run_perft_command(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
+  PerftArgs parsed;
+  if (const auto problem = parse_args(args, parsed)) {
+    err << "error: " << *problem << "\n" << kUsage << "\n";
+    return 2;
+  }
+  auto game = parsed.fen ? kernel::Game::from_fen(*parsed.fen, parsed.edition)
+                         : kernel::Expected<kernel::Game>(kernel::Game::start(parsed.edition));
+  if (!game) {
+    err << "error: " << game.error() << "\n";
+    return 2;
+  }
+  if (auto played = game.value().play_all(parsed.moves); !played) {
+    err << "error: " << played.error() << "\n";
+    return 2;
+  }
+  const kernel::Game& g = *game;
+  kernel::PerftRequest request{1, parsed.mode, parsed.threads};
+
+  using Clock = std::chrono::steady_clock;
+  double last_seconds = 0;
+  std::uint64_t last_count = 0;
+  const int first_depth = parsed.divide ? parsed.depth : 1;
+  for (int depth = first_depth; depth <= parsed.depth; ++depth) {
+    request.depth = depth;
+    const auto start = Clock::now();
+    std::uint64_t count = 0;
+    if (parsed.divide) {
+      for (const auto& [move, leaves] : kernel::perft_divide(g.position(), g.ko_board(), request)) {
+        out << kernel::move_to_string(move) << ": " << leaves << "\n";
+        count += leaves;
+      }
+      out << "\n";
+    } else {
+      count = kernel::perft(g.position(), g.ko_board(), request);
+    }
+    last_seconds = std::chrono::duration<double>(Clock::now() - start).count();
+    last_count = count;
+    out << "perft " << depth << " " << count << "\n" << std::flush;
+  }
+  const double rate = last_seconds > 0 ? static_cast<double>(last_count) / last_seconds : 0.0;
+  out << "time " << static_cast<long long>(last_seconds * 1000 + 0.5) << " ms (depth "
+      << parsed.depth << "), " << static_cast<long long>(rate) << " leaves/s, edition "
+      << kernel::edition_name(g.edition()) << ", "
+      << (parsed.mode == kernel::PerftMode::kPseudo ? "pseudo" : "legal") << ", threads "
+      << parsed.threads << "\n";
+  return 0;
+}
+
+}  // namespace leiser::cli

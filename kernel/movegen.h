@@ -1,0 +1,173 @@
+// Move generation and move counting for both editions.
+//
+// "Pseudo" moves are every move the movement rules allow (2016: pinned Pawns
+// excluded, the null move always generated). "Legal" moves are the pseudo
+// moves that pass the Ko rule and, in 2016, change the board. Both sets are
+// defined in RULES.md; legality needs the board that stood before the
+// opponent's most recent move (`previous`, or nullptr when there is none).
+#pragma once
+
+#include <array>
+#include <cstdint>
+
+#include "kernel/bitboard.h"
+#include "kernel/board.h"
+#include "kernel/edition.h"
+#include "kernel/laser.h"
+#include "kernel/move.h"
+#include "kernel/position.h"
+
+namespace leiser::kernel {
+
+namespace detail {
+constexpr std::array<std::uint8_t, 64> make_neighbour_counts() {
+  std::array<std::uint8_t, 64> counts{};
+  for (int sq = 0; sq < 64; ++sq) counts[sq] = static_cast<std::uint8_t>(popcount(kNeighbours[sq]));
+  return counts;
+}
+}  // namespace detail
+inline constexpr std::array<std::uint8_t, 64> kNeighbourCounts = detail::make_neighbour_counts();
+
+// Pieces of the side to move that may move (everything but pinned Pawns).
+inline Bitboard movable_pieces(const Position& pos) {
+  return pos.board().pieces(pos.side_to_move()) & ~pos.pinned_pawns();
+}
+
+// Appends the pseudo moves of the piece on `from`, which must be a movable
+// piece of the side to move.
+template <Edition E>
+inline void generate_piece_moves(const Position& pos, Square from, MoveList& list) {
+  const Board& board = pos.board();
+  for (Rotation r : {kRotateRight, kRotateUTurn, kRotateLeft}) list.push(Move::rotation(from, r));
+  if constexpr (E == Edition::k2016) {
+    for (int dir = 0; dir < kDirectionCount; ++dir)
+      if (kSteps[from][dir] >= 0) list.push(Move::shift(from, dir));
+    if (board.kings & bit(from)) list.push(Move::null_move(from));
+  } else {
+    const Bitboard empty = board.empty();
+    const Bitboard enemies = board.pieces(opponent(pos.side_to_move()));
+    for (int dir = 0; dir < kDirectionCount; ++dir) {
+      const int to = kSteps[from][dir];
+      if (to < 0) continue;
+      if (empty & bit(static_cast<Square>(to))) {
+        list.push(Move::shift(from, dir));
+      } else if (enemies & bit(static_cast<Square>(to))) {
+        // After the swap our piece stands on `to` and the enemy on `from`,
+        // so the squares empty around `to` are the ones empty now.
+        for (Rotation r : {kRotateRight, kRotateUTurn, kRotateLeft})
+          list.push(Move::swap_rotate(from, dir, r));
+        for (int dir2 = 0; dir2 < kDirectionCount; ++dir2) {
+          const int next = kSteps[to][dir2];
+          if (next >= 0 && (empty & bit(static_cast<Square>(next))))
+            list.push(Move::swap_shift(from, dir, dir2));
+        }
+      }
+    }
+  }
+}
+
+template <Edition E>
+inline void generate_pseudo_moves(const Position& pos, MoveList& list) {
+  list.clear();
+  if (pos.is_game_over()) return;
+  for (Bitboard pieces = movable_pieces(pos); pieces;)
+    generate_piece_moves<E>(pos, pop_lowest(pieces), list);
+}
+
+// The number of pseudo moves, without generating them (perft's last ply).
+template <Edition E>
+inline std::uint64_t count_pseudo_moves(const Position& pos) {
+  if (pos.is_game_over()) return 0;
+  const Board& board = pos.board();
+  Bitboard movers = movable_pieces(pos);
+  std::uint64_t count = 0;
+  if constexpr (E == Edition::k2016) {
+    count = 1;  // the null move
+    while (movers) count += 3 + kNeighbourCounts[pop_lowest(movers)];
+  } else {
+    const Bitboard empty = board.empty();
+    while (movers) {
+      const Square from = pop_lowest(movers);
+      count += 3 + popcount(kNeighbours[from] & empty);
+    }
+    // Each (our piece, adjacent enemy) pair gives one swap-move per follow-up:
+    // 3 rotations plus a shift to each empty square around the enemy's square.
+    const Bitboard ours = board.pieces(pos.side_to_move());
+    for (Bitboard enemies = board.pieces(opponent(pos.side_to_move())); enemies;) {
+      const Square target = pop_lowest(enemies);
+      const int swappers = popcount(kNeighbours[target] & ours);
+      if (swappers) count += swappers * (3 + popcount(kNeighbours[target] & empty));
+    }
+  }
+  return count;
+}
+
+// Whether the pseudo move that turned `parent` into `child` is legal.
+template <Edition E>
+inline bool is_legal_result(const Position& parent, const Position& child, const Board* previous) {
+  if (E == Edition::k2016 && child.board() == parent.board()) return false;
+  return previous == nullptr || !(child.board() == *previous);
+}
+
+template <Edition E>
+inline void generate_legal_moves(const Position& pos, const Board* previous, MoveList& list) {
+  generate_pseudo_moves<E>(pos, list);
+  int kept = 0;
+  for (int i = 0; i < list.size(); ++i) {
+    Position child = pos;
+    child.template make_move<E, false>(list[i]);
+    if (is_legal_result<E>(pos, child, previous)) list.begin()[kept++] = list[i];
+  }
+  list.truncate(kept);
+}
+
+// The number of legal moves, computed as pseudo moves minus the few that can
+// be illegal, so that perft's last ply makes almost no moves.
+template <Edition E>
+inline std::uint64_t count_legal_moves(const Position& pos, const Board* previous) {
+  std::uint64_t count = count_pseudo_moves<E>(pos);
+  if (count == 0) return 0;
+  const Board& board = pos.board();
+  const Color us = pos.side_to_move();
+  const Bitboard movers = movable_pieces(pos);
+  if constexpr (E == Edition::k2016) {
+    // A null move, or a swap of two identical pieces, leaves the board as it
+    // is; such a move is legal only if our laser zaps something on this board.
+    if (trace_laser(board, us).end == LaserEnd::kOffBoard) {
+      std::uint64_t unchanged = 1;
+      const Bitboard our_pawns = board.pawns(us);
+      for (Bitboard pawns = movers & our_pawns; pawns;) {
+        const Square from = pop_lowest(pawns);
+        unchanged += popcount(kNeighbours[from] & our_pawns &
+                              board.with_orientation(board.orientation_at(from)));
+      }
+      count -= unchanged;
+    }
+  }
+  // Ko: a move restores `previous` only if nothing was zapped since (the piece
+  // counts match) and its from-square is one where the boards differ. Other
+  // moves either keep the from-square as it is now, or zap something.
+  if (previous && popcount(previous->occupied()) == popcount(board.occupied())) {
+    const Bitboard differ = (previous->by_color[0] ^ board.by_color[0]) |
+                            (previous->by_color[1] ^ board.by_color[1]) |
+                            (previous->kings ^ board.kings) |
+                            (previous->orientation_low ^ board.orientation_low) |
+                            (previous->orientation_high ^ board.orientation_high);
+    for (Bitboard candidates = differ & movers; candidates;) {
+      MoveList list;
+      generate_piece_moves<E>(pos, pop_lowest(candidates), list);
+      for (Move m : list) {
+        Position child = pos;
+        child.template make_move<E, false>(m);
+        if (child.board() == *previous) --count;
+      }
+    }
+  }
+  return count;
+}
+
+// Run-time edition dispatch for callers outside hot loops.
+void generate_pseudo_moves(const Position& pos, MoveList& list);
+void generate_legal_moves(const Position& pos, const Board* previous, MoveList& list);
+
+}  // namespace leiser::kernel

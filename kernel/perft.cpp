@@ -1,0 +1,136 @@
+#include "kernel/perft.h"
+
+#include <oneapi/tbb/global_control.h>
+#include <oneapi/tbb/parallel_for.h>
+#include <oneapi/tbb/task_arena.h>
+
+#include "kernel/movegen.h"
+
+namespace leiser::kernel {
+namespace {
+
+// Subtrees with at least this many plies left are split across threads.
+constexpr int kMinParallelDepth = 4;
+
+template <Edition E, PerftMode M>
+std::uint64_t count_moves(const Position& pos, const Board* previous) {
+  if constexpr (M == PerftMode::kPseudo)
+    return count_pseudo_moves<E>(pos);
+  else
+    return count_legal_moves<E>(pos, previous);
+}
+
+template <Edition E, PerftMode M>
+std::uint64_t perft_serial(const Position& pos, const Board* previous, int depth) {
+  if (depth == 1) return count_moves<E, M>(pos, previous);
+  MoveList moves;
+  generate_pseudo_moves<E>(pos, moves);
+  std::uint64_t leaves = 0;
+  for (Move m : moves) {
+    Position child = pos;
+    child.template make_move<E, false>(m);
+    if constexpr (M == PerftMode::kLegal)
+      if (!is_legal_result<E>(pos, child, previous)) continue;
+    leaves += child.is_game_over() ? 1 : perft_serial<E, M>(child, &pos.board(), depth - 1);
+  }
+  return leaves;
+}
+
+// The children of pos that the mode allows, made.
+template <Edition E, PerftMode M>
+std::vector<std::pair<Move, Position>> children_of(const Position& pos, const Board* previous) {
+  MoveList moves;
+  generate_pseudo_moves<E>(pos, moves);
+  std::vector<std::pair<Move, Position>> children;
+  children.reserve(moves.size());
+  for (Move m : moves) {
+    Position child = pos;
+    child.template make_move<E, false>(m);
+    if (M == PerftMode::kPseudo || is_legal_result<E>(pos, child, previous))
+      children.emplace_back(m, child);
+  }
+  return children;
+}
+
+template <Edition E, PerftMode M>
+std::uint64_t perft_parallel(const Position& pos, const Board* previous, int depth);
+
+template <Edition E, PerftMode M>
+std::uint64_t subtree(const Position& child, const Board* parent_board, int depth) {
+  if (child.is_game_over()) return 1;
+  if (depth - 1 >= kMinParallelDepth) return perft_parallel<E, M>(child, parent_board, depth - 1);
+  return perft_serial<E, M>(child, parent_board, depth - 1);
+}
+
+template <Edition E, PerftMode M>
+std::uint64_t perft_parallel(const Position& pos, const Board* previous, int depth) {
+  const auto children = children_of<E, M>(pos, previous);
+  std::vector<std::uint64_t> counts(children.size());
+  tbb::parallel_for(std::size_t{0}, children.size(), [&](std::size_t i) {
+    counts[i] = subtree<E, M>(children[i].second, &pos.board(), depth);
+  });
+  std::uint64_t total = 0;
+  for (std::uint64_t c : counts) total += c;
+  return total;
+}
+
+template <Edition E, PerftMode M>
+std::vector<std::pair<Move, std::uint64_t>> divide(const Position& root, const Board* previous,
+                                                   int depth, int threads) {
+  const auto children = children_of<E, M>(root, previous);
+  std::vector<std::pair<Move, std::uint64_t>> result(children.size());
+  auto count_child = [&](std::size_t i) {
+    const Position& child = children[i].second;
+    std::uint64_t leaves = 1;
+    if (depth > 1 && !child.is_game_over())
+      leaves = threads > 1 ? subtree<E, M>(child, &root.board(), depth)
+                           : perft_serial<E, M>(child, &root.board(), depth - 1);
+    result[i] = {children[i].first, leaves};
+  };
+  if (threads > 1) {
+    tbb::task_arena arena(threads);
+    arena.execute([&] { tbb::parallel_for(std::size_t{0}, children.size(), count_child); });
+  } else {
+    for (std::size_t i = 0; i < children.size(); ++i) count_child(i);
+  }
+  return result;
+}
+
+template <Edition E, PerftMode M>
+std::uint64_t run(const Position& root, const Board* previous, const PerftRequest& request) {
+  if (request.depth <= 0) return 1;
+  if (root.is_game_over()) return 0;
+  if (request.threads <= 1 || request.depth < 3)
+    return perft_serial<E, M>(root, previous, request.depth);
+  std::uint64_t total = 0;
+  tbb::task_arena arena(request.threads);
+  arena.execute([&] { total = perft_parallel<E, M>(root, previous, request.depth); });
+  return total;
+}
+
+template <class F>
+auto dispatch(const Position& root, PerftMode mode, F&& f) {
+  if (root.edition() == Edition::k2016)
+    return mode == PerftMode::kPseudo ? f.template operator()<Edition::k2016, PerftMode::kPseudo>()
+                                      : f.template operator()<Edition::k2016, PerftMode::kLegal>();
+  return mode == PerftMode::kPseudo ? f.template operator()<Edition::k2018, PerftMode::kPseudo>()
+                                    : f.template operator()<Edition::k2018, PerftMode::kLegal>();
+}
+
+}  // namespace
+
+std::uint64_t perft(const Position& root, const Board* previous, const PerftRequest& request) {
+  return dispatch(root, request.mode, [&]<Edition E, PerftMode M>() {
+    return run<E, M>(root, previous, request);
+  });
+}
+
+std::vector<std::pair<Move, std::uint64_t>> perft_divide(const Position& root, const Board* previous,
+                                                         const PerftRequest& request) {
+  if (request.depth <= 0 || root.is_game_over()) return {};
+  return dispatch(root, request.mode, [&]<Edition E, PerftMode M>() {
+    return divide<E, M>(root, previous, request.depth, request.threads);
+  });
+}
+
+}  // namespace leiser::kernel

@@ -1,0 +1,154 @@
+// A position: the board, whose turn it is, and what the rules need to know
+// about how we got here. Positions are small values (one cache line) and the
+// kernel uses copy-make: a child position is a copy of its parent with one
+// move applied. See docs/design.md for the measurement behind that choice.
+#pragma once
+
+#include <cstdint>
+
+#include "kernel/bitboard.h"
+#include "kernel/board.h"
+#include "kernel/edition.h"
+#include "kernel/laser.h"
+#include "kernel/move.h"
+#include "kernel/piece.h"
+#include "kernel/zobrist.h"
+
+namespace leiser::kernel {
+
+enum class GameStatus : std::uint8_t { kOngoing, kTangerineWins, kLavenderWins };
+
+class Position {
+ public:
+  Position() = default;
+  // A position with no history. Both Kings must be on the board.
+  Position(const Board& board, Color side_to_move, Edition edition);
+
+  const Board& board() const { return board_; }
+  Color side_to_move() const { return side_to_move_; }
+  Edition edition() const { return edition_; }
+  // Zobrist key of the board and side to move, kept up to date incrementally.
+  Key key() const { return key_; }
+  // Plies played since a Pawn was last zapped (the 50-move rule counts 100).
+  int plies_since_pawn_zap() const { return plies_since_pawn_zap_; }
+  GameStatus status() const { return status_; }
+  bool is_game_over() const { return status_ != GameStatus::kOngoing; }
+  // Squares zapped by the move that produced this position (in 2016 possibly
+  // several); empty for a position built from a board.
+  Bitboard last_zapped() const { return last_zapped_; }
+  // 2016: Pawns of the side to move that stand on the opponent's beam and so
+  // may not move or rotate. Always empty in 2018, which has no pins.
+  Bitboard pinned_pawns() const {
+    return edition_ == Edition::k2016 ? opponent_beam_ & board_.pawns(side_to_move_) : 0;
+  }
+
+  // Plays m (which must be pseudo-legal here) and fires the mover's laser.
+  // kUpdateKey = false skips the Zobrist update, for perft.
+  template <Edition E, bool kUpdateKey = true>
+  void make_move(Move m);
+  // The same, choosing the edition at run time.
+  void make_move(Move m);
+
+ private:
+  template <Edition E, bool kUpdateKey>
+  void fire_laser(Key& key);
+
+  Board board_;
+  Key key_ = 0;
+  // 2016: the opponent's beam traced once on this board (the pin mask).
+  Bitboard opponent_beam_ = 0;
+  Bitboard last_zapped_ = 0;
+  std::uint16_t plies_since_pawn_zap_ = 0;
+  Color side_to_move_ = Color::kTangerine;
+  Edition edition_ = kDefaultEdition;
+  GameStatus status_ = GameStatus::kOngoing;
+};
+
+// The squares whose contents a move changes before the laser fires.
+constexpr Bitboard squares_touched(Move m) {
+  const Square from = m.from();
+  switch (m.kind()) {
+    case MoveKind::kRotate: return bit(from);
+    case MoveKind::kShift: return bit(from) | bit(static_cast<Square>(kSteps[from][m.direction()]));
+    case MoveKind::kSwapRotate:
+      return bit(from) | bit(static_cast<Square>(kSteps[from][m.direction()]));
+    case MoveKind::kSwapShift: {
+      const Square mid = static_cast<Square>(kSteps[from][m.direction()]);
+      return bit(from) | bit(mid) | bit(static_cast<Square>(kSteps[mid][m.second_direction()]));
+    }
+  }
+  return 0;
+}
+
+template <Edition E, bool kUpdateKey>
+inline void Position::make_move(Move m) {
+  const Square from = m.from();
+  Key key = key_;
+  auto key_of = [this](Square a) { return square_key(board_, a); };
+  switch (m.kind()) {
+    case MoveKind::kRotate:
+      if (m.rotation() == kRotateNone) break;  // 2016 null move: only the laser acts
+      if constexpr (kUpdateKey) key ^= key_of(from);
+      board_.rotate(from, m.rotation());
+      if constexpr (kUpdateKey) key ^= key_of(from);
+      break;
+    case MoveKind::kShift: {
+      // A shift to an empty square is an exchange with nothing; in 2016 a
+      // shift onto a piece is an exchange of the two pieces.
+      const Square to = static_cast<Square>(kSteps[from][m.direction()]);
+      if constexpr (kUpdateKey) key ^= key_of(from) ^ key_of(to);
+      board_.exchange(from, to);
+      if constexpr (kUpdateKey) key ^= key_of(from) ^ key_of(to);
+      break;
+    }
+    case MoveKind::kSwapShift: {
+      const Square mid = static_cast<Square>(kSteps[from][m.direction()]);
+      const Square to = static_cast<Square>(kSteps[mid][m.second_direction()]);
+      if constexpr (kUpdateKey) key ^= key_of(from) ^ key_of(mid) ^ key_of(to);
+      board_.exchange(from, mid);
+      board_.exchange(mid, to);
+      if constexpr (kUpdateKey) key ^= key_of(from) ^ key_of(mid) ^ key_of(to);
+      break;
+    }
+    case MoveKind::kSwapRotate: {
+      const Square mid = static_cast<Square>(kSteps[from][m.direction()]);
+      if constexpr (kUpdateKey) key ^= key_of(from) ^ key_of(mid);
+      board_.exchange(from, mid);
+      board_.rotate(mid, m.rotation());
+      if constexpr (kUpdateKey) key ^= key_of(from) ^ key_of(mid);
+      break;
+    }
+  }
+  fire_laser<E, kUpdateKey>(key);
+  side_to_move_ = opponent(side_to_move_);
+  if constexpr (kUpdateKey) key_ = key ^ kZobrist.lavender_to_move;
+}
+
+template <Edition E, bool kUpdateKey>
+inline void Position::fire_laser(Key& key) {
+  LaserTrace trace = trace_laser(board_, side_to_move_);
+  Bitboard zapped = 0;
+  bool pawn_zapped = false;
+  while (trace.end != LaserEnd::kOffBoard) {
+    zapped |= bit(trace.target);
+    if constexpr (kUpdateKey) key ^= square_key(board_, trace.target);
+    if (trace.end == LaserEnd::kZapsKing) {
+      status_ = (board_.by_color[0] & bit(trace.target)) ? GameStatus::kLavenderWins
+                                                         : GameStatus::kTangerineWins;
+      board_.remove(trace.target);
+      break;
+    }
+    board_.remove(trace.target);
+    pawn_zapped = true;
+    if constexpr (E == Edition::k2018) break;  // 2018: one zap per turn
+    // 2016 multi-zap: the King fires again on the new board.
+    trace = trace_beam(board_, trace.target, trace.direction, trace.path);
+  }
+  // The final 2016 beam zapped nothing, so it is the beam that pins the
+  // opponent's Pawns on the new board.
+  if constexpr (E == Edition::k2016) opponent_beam_ = trace.path;
+  last_zapped_ = zapped;
+  plies_since_pawn_zap_ = pawn_zapped ? 0 : static_cast<std::uint16_t>(plies_since_pawn_zap_ + 1);
+}
+
+}  // namespace leiser::kernel

@@ -1,0 +1,73 @@
+// The perft subcommand: output format and option errors.
+#include <gtest/gtest.h>
+
+#include <sstream>
+
+#include "cli/perft_command.h"
+
+namespace leiser::cli {
+namespace {
+
+struct CommandRun {
+  int status;
+  std::string out;
+  std::string err;
+};
+
+CommandRun run(const std::vector<std::string>& args) {
+  std::ostringstream out;
+  std::ostringstream err;
+  const int status = run_perft_command(args, out, err);
+  return {status, out.str(), err.str()};
+}
+
+TEST(PerftCommand, PrintsEveryDepth) {
+  const CommandRun r = run({"--edition", "2016", "--depth", "3", "--pseudo"});
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_NE(r.out.find("perft 1 78\nperft 2 6084\nperft 3 473126\n"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("leaves/s"), std::string::npos);
+}
+
+TEST(PerftCommand, DivideListsRootMovesThenTotal) {
+  const CommandRun r = run({"--depth", "2", "--divide", "--threads", "2"});
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_NE(r.out.find("h0R: "), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("perft 2 3757\n"), std::string::npos) << r.out;
+}
+
+TEST(PerftCommand, FenAndMoves) {
+  const CommandRun r = run({"--fen", "ss7/8/8/8/8/8/6nw1/7NN W", "--edition", "2016", "--moves", "h0g1",
+                     "--depth", "1"});
+  EXPECT_EQ(r.status, 0) << r.err;
+  // Lavender: King a7 (3 rotations + 3 shifts), Pawn h0 (3 rotations + 3
+  // shifts), minus the Ko swap back; the null move zaps nothing.
+  EXPECT_NE(r.out.find("perft 1 11\n"), std::string::npos) << r.out;
+}
+
+TEST(PerftCommand, BadOptionsGiveOneLineErrors) {
+  struct Case {
+    std::vector<std::string> args;
+    const char* fragment;
+  };
+  const Case cases[] = {
+      {{"--depth", "0"}, "--depth expects an integer from 1 to 20, got '0'"},
+      {{"--depth", "x"}, "got 'x'"},
+      {{"--depth"}, "--depth expects"},
+      {{}, "--depth is required"},
+      {{"--depth", "2", "--edition", "2017"}, "--edition expects 2016 or 2018, got '2017'"},
+      {{"--depth", "2", "--threads", "-1"}, "--threads expects"},
+      {{"--depth", "2", "--frobnicate"}, "unknown perft option '--frobnicate'"},
+      {{"--depth", "2", "--fen", "ss7/8/8 W"}, "bad FEN"},
+      {{"--depth", "2", "--moves", "h0h0"}, "2018 edition has no null move"},
+      {{"--depth", "2", "--moves", "zz"}, "bad move 'zz'"},
+  };
+  for (const Case& c : cases) {
+    const CommandRun r = run(c.args);
+    EXPECT_EQ(r.status, 2);
+    EXPECT_NE(r.err.find(c.fragment), std::string::npos) << r.err;
+    EXPECT_EQ(r.err.rfind("error: ", 0), 0u) << r.err;
+  }
+}
+
+}  // namespace
+}  // namespace leiser::cli
