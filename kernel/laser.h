@@ -34,8 +34,7 @@ struct LaserTrace {
   // zapped square (if any) is included.
   Bitboard path = 0;
   LaserEnd end = LaserEnd::kOffBoard;
-  Square target = 0;          // the zapped square when end != kOffBoard
-  std::uint8_t direction = 0;  // the beam's direction when it reached target
+  Square target = 0;  // the zapped square when end != kOffBoard
 };
 
 // The nearest piece to `from` along laser direction d among `blockers`, which
@@ -65,7 +64,6 @@ constexpr LaserTrace trace_beam(const Board& board, Square at, int d, Bitboard p
       trace.path = path;
       trace.end = (board.kings & bit(hit)) ? LaserEnd::kZapsKing : LaserEnd::kZapsPawn;
       trace.target = hit;
-      trace.direction = static_cast<std::uint8_t>(d);
       return trace;
     }
     at = hit;
@@ -75,9 +73,6 @@ constexpr LaserTrace trace_beam(const Board& board, Square at, int d, Bitboard p
 
 // Fires the laser of `shooter`'s King on `board` once (no re-fire), stopping
 // at the first piece it would zap or at the edge. The King must be on board.
-//
-// Re-firing after a zap (2016) may resume from the zapped square in the same
-// direction: the beam up to that square does not change when the Pawn goes.
 constexpr LaserTrace trace_laser(const Board& board, Color shooter) {
   const Square king = board.king_square(shooter);
   return trace_beam(board, king, board.orientation_at(king), bit(king));

@@ -141,8 +141,10 @@ inline void Position::fire_laser(Key& key) {
     board_.remove(trace.target);
     pawn_zapped = true;
     if constexpr (E == Edition::k2018) break;  // 2018: one zap per turn
-    // 2016 multi-zap: the King fires again on the new board.
-    trace = trace_beam(board_, trace.target, trace.direction, trace.path);
+    // 2016 multi-zap: the King fires again, from scratch, on the new board.
+    // Resuming from the zapped square would be wrong: the beam may have
+    // bounced off that Pawn's mirror earlier on the same path.
+    trace = trace_laser(board_, side_to_move_);
   }
   // The final 2016 beam zapped nothing, so it is the beam that pins the
   // opponent's Pawns on the new board.

@@ -122,6 +122,7 @@ void cross_check(Edition edition, const char* vector_file) {
     ASSERT_TRUE(model.has_value()) << error;
     Game& kg = game.value();
     for (int ply = 0; ply <= max_plies; ++ply) {
+      if (std::getenv("LEISER_CROSS_CHECK_TRACE")) std::fprintf(stderr, "game %d ply %d %s\n", g, ply, model->fen().c_str());
       if (!same_position(kg, *model, tally, (tally.positions % 37) == 0)) return;
       if (kg.is_over()) break;
       const MoveList moves = kg.legal_moves();

@@ -125,6 +125,20 @@ TEST(Game, LaserZapsOncePer2018MoveAndRepeatedlyIn2016) {
   EXPECT_FALSE(b.is_over());
 }
 
+TEST(Game, MultiZapRefiresFromTheKingNotFromTheZappedSquare) {
+  // Tangerine's King f1 turns west. The beam bounces off a1 (se, mirror
+  // side), runs round a0, g0, g3, a3, and comes back down onto a1 from behind,
+  // zapping it. The re-fire starts again at the King and, a1 now empty, leaves
+  // the board at the west edge: one victim. (Resuming from a1 instead would
+  // circle forever; a random-game cross-check found this.)
+  auto game = Game::from_fen("5nw2/8/1wwsw1SE3/4SE3/SE5sw1/5NE2/se4SS2/ne5NW1 W", Edition::k2016);
+  ASSERT_TRUE(game.has_value());
+  Game g = *game;
+  ASSERT_TRUE(g.play("f1R").has_value());
+  EXPECT_EQ(g.position().last_zapped(), bit(*parse_square("a1")));
+  EXPECT_FALSE(g.is_over());
+}
+
 TEST(Game, RepetitionAndFiftyMoveDraws) {
   Game g = Game::start(Edition::k2018);
   // Rotating a King back and forth repeats the start position.
