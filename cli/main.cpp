@@ -4,12 +4,14 @@
 #include <vector>
 
 #include "cli/perft_command.h"
+#include "cli/uci.h"
 #include "cli/version.h"
 
 namespace {
 
 constexpr const char* kHelp =
     "usage: leiserchess [command]\n"
+    "  (no command)             speak the engine protocol (PROTOCOL.md) on stdin/stdout\n"
     "  perft [--edition 2018|2016] [--fen FEN] [--moves M...] --depth N [--pseudo] [--divide]\n"
     "        [--threads T]      count the leaves of the move tree\n"
     "  --version                print the version\n"
@@ -19,10 +21,9 @@ constexpr const char* kHelp =
 
 int main(int argc, char** argv) {
   std::vector<std::string> args(argv + 1, argv + argc);
-  if (args.empty()) {
-    std::cerr << "error: the engine protocol is not built yet; try 'leiserchess help'\n";
-    return 2;
-  }
+  // No command: speak the engine protocol on stdin/stdout, so match runners
+  // can start the executable directly.
+  if (args.empty()) return leiser::cli::run_protocol(std::cin, std::cout);
   const std::string command = args.front();
   const std::vector<std::string> rest(args.begin() + 1, args.end());
   if (command == "perft") return leiser::cli::run_perft_command(rest, std::cout, std::cerr);

@@ -36,6 +36,8 @@ class Game {
   const Position& position() const { return positions_.back(); }
   const Position& start_position() const { return positions_.front(); }
   const std::vector<Move>& moves() const { return moves_; }
+  // Every position of the game, the start first and the current one last.
+  const std::vector<Position>& history() const { return positions_; }
   // The board before the opponent's most recent move, for the Ko rule, or
   // nullptr at the start or when Ko is switched off.
   const Board* ko_board() const;

@@ -16,4 +16,12 @@ void Position::make_move(Move m) {
     make_move<Edition::k2018>(m);
 }
 
+void Position::pass_turn() {
+  opponent_beam_ = trace_laser(board_, side_to_move_).path;
+  side_to_move_ = opponent(side_to_move_);
+  key_ ^= kZobrist.lavender_to_move;
+  last_zapped_ = 0;
+  ++plies_since_pawn_zap_;
+}
+
 }  // namespace leiser::kernel

@@ -48,6 +48,9 @@ class Position {
   void make_move(Move m);
   // The same, choosing the edition at run time.
   void make_move(Move m);
+  // Hands the turn to the opponent without moving or firing: not a move of
+  // the game, but the "null move" of null-move pruning in search.
+  void pass_turn();
 
  private:
   template <Edition E, bool kUpdateKey>

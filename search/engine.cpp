@@ -1,0 +1,152 @@
+#include "search/engine.h"
+
+#include <algorithm>
+#include <cctype>
+#include <charconv>
+#include <chrono>
+#include <variant>
+
+namespace leiser::search {
+namespace {
+
+constexpr int kDefaultHashMb = 64;
+constexpr int kMaxHashMb = 65536;
+constexpr int kMaxThreads = 1024;
+
+std::string lower(std::string_view text) {
+  std::string out(text);
+  for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return out;
+}
+
+std::optional<int> parse_int(std::string_view text) {
+  int value = 0;
+  const auto [ptr, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+  if (ec != std::errc() || ptr != text.data() + text.size()) return std::nullopt;
+  return value;
+}
+
+std::optional<bool> parse_bool(std::string_view text) {
+  const std::string t = lower(text);
+  if (t == "true" || t == "1" || t == "on") return true;
+  if (t == "false" || t == "0" || t == "off") return false;
+  return std::nullopt;
+}
+
+int default_threads() {
+  const unsigned n = std::thread::hardware_concurrency();
+  return n == 0 ? 1 : static_cast<int>(n);
+}
+
+}  // namespace
+
+Engine::Engine()
+    : game_(kernel::Game::start(kernel::kDefaultEdition)),
+      tt_(kDefaultHashMb),
+      searcher_(std::make_unique<Searcher>(tt_, params_)),
+      threads_(default_threads()) {}
+
+Engine::~Engine() {
+  stop();
+  wait();
+}
+
+std::vector<OptionInfo> Engine::options() const {
+  std::vector<OptionInfo> list = {
+      {"hash", OptionType::kSpin, std::to_string(kDefaultHashMb), 1, kMaxHashMb, {}},
+      {"threads", OptionType::kSpin, std::to_string(default_threads()), 1, kMaxThreads, {}},
+      {"edition", OptionType::kCombo, std::string(kernel::edition_name(kernel::kDefaultEdition)), 0, 0,
+       {"2018", "2016"}},
+      {"use_ko", OptionType::kCheck, "true", 0, 0, {}},
+  };
+  for (const auto& spec : eval::kWeightSpecs)
+    list.push_back({std::string(spec.name), OptionType::kSpin, std::to_string(spec.default_value),
+                    spec.min, spec.max, {}});
+  return list;
+}
+
+std::optional<std::string> Engine::set_option(std::string_view name, std::string_view value) {
+  wait();
+  const std::string key = lower(name);
+  auto int_in = [&](int min, int max) -> std::variant<int, std::string> {
+    const auto v = parse_int(value);
+    if (!v) return "option " + key + " expects an integer, got '" + std::string(value) + "'";
+    if (*v < min || *v > max)
+      return "option " + key + " value " + std::to_string(*v) + " out of range " + std::to_string(min) +
+             ".." + std::to_string(max);
+    return *v;
+  };
+  if (key == "hash") {
+    const auto v = int_in(1, kMaxHashMb);
+    if (auto* err = std::get_if<std::string>(&v)) return *err;
+    tt_.resize(static_cast<std::size_t>(std::get<int>(v)));
+    return std::nullopt;
+  }
+  if (key == "threads") {
+    const auto v = int_in(1, kMaxThreads);
+    if (auto* err = std::get_if<std::string>(&v)) return *err;
+    threads_ = std::get<int>(v);
+    return std::nullopt;
+  }
+  if (key == "edition") {
+    const auto e = kernel::parse_edition(value);
+    if (!e) return "option edition expects 2018 or 2016, got '" + std::string(value) + "'";
+    const bool use_ko = game_.use_ko();
+    game_ = kernel::Game::start(*e);
+    game_.set_use_ko(use_ko);
+    return std::nullopt;
+  }
+  if (key == "use_ko") {
+    const auto b = parse_bool(value);
+    if (!b) return "option use_ko expects true or false, got '" + std::string(value) + "'";
+    game_.set_use_ko(*b);
+    return std::nullopt;
+  }
+  if (const auto* spec = eval::find_weight(key)) {
+    const auto v = int_in(spec->min, spec->max);
+    if (auto* err = std::get_if<std::string>(&v)) return *err;
+    eval::set_weight(params_.weights_2016, *spec, std::get<int>(v));
+    eval::set_weight(params_.weights_2018, *spec, std::get<int>(v));
+    return std::nullopt;
+  }
+  return "unknown option '" + std::string(name) + "'";
+}
+
+void Engine::set_game(const kernel::Game& game) {
+  wait();
+  const bool use_ko = game_.use_ko();
+  game_ = game;
+  game_.set_use_ko(use_ko);
+}
+
+void Engine::new_game() {
+  wait();
+  tt_.clear();
+  searcher_->clear();
+}
+
+SearchResult Engine::search(const SearchLimits& limits, const InfoCallback& on_info) {
+  wait();
+  stop_.store(false);
+  return searcher_->run(game_, limits, on_info, stop_);
+}
+
+void Engine::start(const SearchLimits& limits, InfoCallback on_info, DoneCallback on_done) {
+  wait();
+  stop_.store(false);
+  searching_.store(true);
+  worker_ = std::thread([this, limits, on_info = std::move(on_info), on_done = std::move(on_done)] {
+    const SearchResult result = searcher_->run(game_, limits, on_info, stop_);
+    // An infinite search reports only when told to stop (UCI convention).
+    if (limits.infinite)
+      while (!stop_.load(std::memory_order_relaxed)) std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    if (on_done) on_done(result);
+    searching_.store(false);
+  });
+}
+
+void Engine::wait() {
+  if (worker_.joinable()) worker_.join();
+}
+
+}  // namespace leiser::search

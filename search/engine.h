@@ -1,0 +1,81 @@
+// The embeddable engine: set a position and its history, search with limits,
+// receive info lines and the best move through callbacks, stop. The
+// `leiserchess` protocol front end uses only this API.
+#pragma once
+
+#include <atomic>
+#include <functional>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <thread>
+#include <vector>
+
+#include "kernel/game.h"
+#include "search/evaluate.h"
+#include "search/search_limits.h"
+#include "search/pvs.h"
+#include "search/tt.h"
+
+namespace leiser::search {
+
+enum class OptionType { kSpin, kCheck, kCombo, kString, kButton };
+
+struct OptionInfo {
+  std::string name;  // as printed by `uci`; matched case-insensitively
+  OptionType type;
+  std::string default_value;
+  int min = 0;
+  int max = 0;
+  std::vector<std::string> choices;  // for combo
+};
+
+using DoneCallback = std::function<void(const SearchResult&)>;
+
+class Engine {
+ public:
+  Engine();
+  ~Engine();
+  Engine(const Engine&) = delete;
+  Engine& operator=(const Engine&) = delete;
+
+  // Every option, in the order `uci` lists them.
+  std::vector<OptionInfo> options() const;
+  // Sets an option; returns an error message for an unknown name or a bad
+  // or out-of-range value. Waits for a running search to finish first.
+  std::optional<std::string> set_option(std::string_view name, std::string_view value);
+
+  kernel::Edition edition() const { return game_.edition(); }
+  const kernel::Game& game() const { return game_; }
+  // Replaces the game (position and history). Waits for a running search.
+  void set_game(const kernel::Game& game);
+  // Forgets everything learned in earlier searches (TT, killers, history).
+  void new_game();
+  const EvalParams& eval_params() const { return params_; }
+
+  // Starts searching the current position on a background thread; on_info
+  // gets each info line, on_done the result (exactly once per search).
+  void start(const SearchLimits& limits, InfoCallback on_info, DoneCallback on_done);
+  // Searches on the calling thread and returns the result.
+  SearchResult search(const SearchLimits& limits, const InfoCallback& on_info = {});
+  // Asks a running search to stop; returns at once.
+  void stop() { stop_.store(true, std::memory_order_relaxed); }
+  // Waits until the running search (if any) has finished and reported.
+  void wait();
+  bool is_searching() const { return searching_.load(); }
+  int threads() const { return threads_; }
+
+ private:
+  kernel::Game game_;
+  EvalParams params_;
+  TranspositionTable tt_;
+  std::unique_ptr<Searcher> searcher_;
+  std::thread worker_;
+  std::atomic<bool> stop_{false};
+  std::atomic<bool> searching_{false};
+  int threads_ = 1;
+};
+
+}  // namespace leiser::search

@@ -1,0 +1,72 @@
+#include "search/evaluate.h"
+
+#include <array>
+#include <utility>
+
+#include "kernel/laser.h"
+#include "search/eval/eval2016.h"
+#include "search/eval/kaggressive.h"
+#include "search/eval/kface.h"
+#include "search/eval/material.h"
+#include "search/eval/mobility.h"
+#include "search/eval/pbetween.h"
+#include "search/eval/pcentral.h"
+
+namespace leiser::search {
+
+namespace {
+
+using kernel::Color;
+
+// 2018 terms for one colour, in the order `eval` prints them.
+std::array<int, 6> terms_2018(const kernel::Board& board, Color c, const eval::EvalWeights& w) {
+  const kernel::Bitboard enemy_path = kernel::trace_laser(board, kernel::opponent(c)).path;
+  return {eval::material(board, c, w),   eval::pbetween(board, c, w),
+          eval::pcentral(board, c, w),   eval::kface(board, c, w),
+          eval::kaggressive(board, c, w), eval::mobility_from_path(board, c, enemy_path, w)};
+}
+constexpr const char* kTermNames2018[6] = {"MATERIAL", "PBETWEEN", "PCENTRAL",
+                                           "KFACE",    "KAGGRESSIVE", "MOBILITY"};
+
+int sum(const std::array<int, 6>& terms) {
+  int total = 0;
+  for (int t : terms) total += t;
+  return total;
+}
+
+int evaluate_2018(const kernel::Board& board, Color side_to_move, const eval::EvalWeights& w) {
+  return eval::ev_to_side_cp(sum(terms_2018(board, Color::kTangerine, w)) -
+                                 sum(terms_2018(board, Color::kLavender, w)),
+                             side_to_move);
+}
+
+}  // namespace
+
+int evaluate(const kernel::Position& pos, const EvalParams& params) {
+  if (pos.edition() == kernel::Edition::k2016)
+    return eval::evaluate_2016(pos.board(), pos.side_to_move(), params.weights_2016);
+  return evaluate_2018(pos.board(), pos.side_to_move(), params.weights_2018);
+}
+
+EvalTerms evaluate_terms(const kernel::Position& pos, const EvalParams& params) {
+  EvalTerms out;
+  const kernel::Board& board = pos.board();
+  if (pos.edition() == kernel::Edition::k2016) {
+    const auto b = eval::evaluate_2016_breakdown(board, pos.side_to_move(), params.weights_2016);
+    const std::pair<const char*, const eval::EvalBreakdown::PerColor*> rows[] = {
+        {"MATERIAL", &b.material}, {"PBETWEEN", &b.pbetween},       {"PCENTRAL", &b.pcentral},
+        {"KFACE", &b.kface},       {"KAGGRESSIVE", &b.kaggressive}, {"HATTACK", &b.hattack},
+        {"MOBILITY", &b.mobility}, {"PAWNPIN", &b.pawnpin},         {"TOTAL", &b.total}};
+    for (const auto& [name, values] : rows) out.terms.push_back({name, (*values)[0], (*values)[1]});
+    out.score_cp = b.score_cp;
+    return out;
+  }
+  const auto white = terms_2018(board, Color::kTangerine, params.weights_2018);
+  const auto black = terms_2018(board, Color::kLavender, params.weights_2018);
+  for (int i = 0; i < 6; ++i) out.terms.push_back({kTermNames2018[i], white[i], black[i]});
+  out.terms.push_back({"TOTAL", sum(white), sum(black)});
+  out.score_cp = evaluate_2018(board, pos.side_to_move(), params.weights_2018);
+  return out;
+}
+
+}  // namespace leiser::search

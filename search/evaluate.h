@@ -1,0 +1,36 @@
+// The evaluation the search calls: the edition's static evaluation of a
+// position, in centipawns from the side to move's point of view.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "kernel/position.h"
+#include "search/eval/weights.h"
+
+namespace leiser::search {
+
+struct EvalParams {
+  // 2016: EVAL-2016.md exactly.
+  eval::EvalWeights weights_2016;
+  // 2018: the 2016 terms of EVAL-2018.md (material, PCENTRAL, PBETWEEN,
+  // KFACE, KAGGRESSIVE, MOBILITY) on the 2018 board; HATTACK and PAWNPIN are
+  // not 2018 terms and their weights are ignored here.
+  eval::EvalWeights weights_2018;
+};
+
+int evaluate(const kernel::Position& pos, const EvalParams& params);
+
+// The evaluation term by term (internal ev units per colour), for `eval`.
+struct EvalTerm {
+  std::string name;
+  int white = 0;
+  int black = 0;
+};
+struct EvalTerms {
+  std::vector<EvalTerm> terms;
+  int score_cp = 0;  // equals evaluate()
+};
+EvalTerms evaluate_terms(const kernel::Position& pos, const EvalParams& params);
+
+}  // namespace leiser::search

@@ -1,0 +1,53 @@
+// What a search is asked to do and what it reports.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "kernel/move.h"
+
+namespace leiser::search {
+
+inline constexpr int kMaxPly = 128;
+inline constexpr int kMaxDepth = 64;
+inline constexpr int kInfinity = 32001;
+inline constexpr int kMate = 32000;
+// Scores beyond this are "mate in n".
+inline constexpr int kMateBound = kMate - 2 * kMaxPly;
+
+constexpr bool is_mate_score(int score) { return score >= kMateBound || score <= -kMateBound; }
+// Moves (not plies) to mate, negative when being mated.
+constexpr int mate_in_moves(int score) {
+  return score > 0 ? (kMate - score + 1) / 2 : -((kMate + score) / 2);
+}
+
+struct SearchLimits {
+  int depth = 0;            // 0: no depth limit
+  std::uint64_t nodes = 0;  // 0: no node limit
+  int movetime_ms = 0;      // 0: not fixed
+  int time_ms = -1;         // the side to move's clock; -1: no clock
+  int increment_ms = 0;
+  bool infinite = false;
+  bool has_time_limit() const { return movetime_ms > 0 || time_ms >= 0; }
+};
+
+struct SearchReport {
+  int depth = 0;
+  int seldepth = 0;
+  int score = 0;  // centipawns from the side to move's view, or a mate score
+  std::uint64_t nodes = 0;
+  std::uint64_t nps = 0;
+  int time_ms = 0;
+  int hashfull = 0;
+  std::vector<kernel::Move> pv;
+};
+
+struct SearchResult {
+  kernel::Move best_move = kernel::Move::none();
+  int score = 0;
+  int depth = 0;
+  std::uint64_t nodes = 0;
+  std::vector<kernel::Move> pv;
+};
+
+}  // namespace leiser::search

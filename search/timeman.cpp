@@ -1,0 +1,41 @@
+#include "search/timeman.h"
+
+#include <algorithm>
+
+namespace leiser::search {
+
+namespace {
+// Time lost between deciding to stop and the engine's reply reaching the
+// match runner: printing, pipes, process scheduling.
+constexpr int kMoveOverheadMs = 10;
+// Without a moves-to-go count, plan as if this many moves remain.
+constexpr int kMovesToGo = 30;
+}  // namespace
+
+void TimeManager::start(const SearchLimits& limits) {
+  start_ = Clock::now();
+  soft_ms_ = 0;
+  hard_ms_ = 0;
+  if (limits.infinite) return;
+  if (limits.movetime_ms > 0) {
+    hard_ms_ = std::max(1, limits.movetime_ms - kMoveOverheadMs);
+    soft_ms_ = hard_ms_;
+    return;
+  }
+  if (limits.time_ms >= 0) {
+    const int usable = std::max(1, limits.time_ms - kMoveOverheadMs);
+    const int budget = usable / kMovesToGo + limits.increment_ms * 3 / 4;
+    // Never plan to use more than a fifth of the clock on one move, nor stop
+    // later than a third of it. An iteration costs a few times the previous
+    // one, so none starts after 60% of the planned time.
+    soft_ms_ = std::max(1, std::min(budget, usable / 5) * 6 / 10);
+    hard_ms_ = std::max(1, std::min(budget * 3, usable / 3));
+  }
+}
+
+int TimeManager::elapsed_ms() const {
+  return static_cast<int>(
+      std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - start_).count());
+}
+
+}  // namespace leiser::search

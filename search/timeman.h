@@ -1,0 +1,28 @@
+// Time management: how long a search may run under the given limits.
+#pragma once
+
+#include <chrono>
+
+#include "search/search_limits.h"
+
+namespace leiser::search {
+
+class TimeManager {
+ public:
+  using Clock = std::chrono::steady_clock;
+
+  void start(const SearchLimits& limits);
+  int elapsed_ms() const;
+  // Past the hard limit the search stops at once.
+  bool hard_limit_reached() const { return hard_ms_ > 0 && elapsed_ms() >= hard_ms_; }
+  // Past the soft limit no new iteration starts.
+  bool soft_limit_reached() const { return soft_ms_ > 0 && elapsed_ms() >= soft_ms_; }
+  int hard_limit_ms() const { return hard_ms_; }
+
+ private:
+  Clock::time_point start_;
+  int soft_ms_ = 0;  // 0: none
+  int hard_ms_ = 0;
+};
+
+}  // namespace leiser::search

@@ -1,0 +1,80 @@
+#include "search/tt.h"
+
+#include <bit>
+
+namespace leiser::search {
+namespace {
+
+constexpr std::uint64_t pack(kernel::Move move, int score, int depth, Bound bound, int generation,
+                             int static_eval) {
+  return std::uint64_t{move.raw()} | (std::uint64_t{static_cast<std::uint16_t>(score)} << 16) |
+         (std::uint64_t{static_cast<std::uint8_t>(depth)} << 32) |
+         (std::uint64_t{static_cast<std::uint8_t>(bound)} << 40) |
+         (std::uint64_t{static_cast<std::uint8_t>(generation)} << 42) |
+         (std::uint64_t{static_cast<std::uint16_t>(static_eval)} << 48);
+}
+
+}  // namespace
+
+TranspositionTable::TranspositionTable(std::size_t megabytes) { resize(megabytes); }
+
+void TranspositionTable::resize(std::size_t megabytes) {
+  if (megabytes == 0) megabytes = 1;
+  // A power of two number of slots that fits in the budget.
+  const std::size_t slots = std::bit_floor(megabytes * 1024 * 1024 / sizeof(Slot));
+  slots_ = std::make_unique<Slot[]>(slots);
+  mask_ = slots - 1;
+  megabytes_ = megabytes;
+  generation_ = 0;
+}
+
+void TranspositionTable::clear() {
+  for (std::size_t i = 0; i <= mask_; ++i) {
+    slots_[i].check.store(0, std::memory_order_relaxed);
+    slots_[i].data.store(0, std::memory_order_relaxed);
+  }
+  generation_ = 0;
+}
+
+std::optional<TTEntry> TranspositionTable::probe(kernel::Key key) const {
+  const Slot& slot = slots_[index(key)];
+  const std::uint64_t data = slot.data.load(std::memory_order_relaxed);
+  const std::uint64_t check = slot.check.load(std::memory_order_relaxed);
+  if ((check ^ data) != key || data == 0) return std::nullopt;
+  return TTEntry{kernel::Move::from_raw(static_cast<std::uint16_t>(data)),
+                 static_cast<std::int16_t>(data >> 16), static_cast<int>((data >> 32) & 0xFF),
+                 static_cast<Bound>((data >> 40) & 3), static_cast<std::int16_t>(data >> 48)};
+}
+
+void TranspositionTable::store(kernel::Key key, kernel::Move move, int score, int depth, Bound bound,
+                               int static_eval) {
+  Slot& slot = slots_[index(key)];
+  const std::uint64_t old_data = slot.data.load(std::memory_order_relaxed);
+  const std::uint64_t old_check = slot.check.load(std::memory_order_relaxed);
+  const bool same_position = (old_check ^ old_data) == key;
+  const int old_depth = static_cast<int>((old_data >> 32) & 0xFF);
+  const int old_generation = static_cast<int>((old_data >> 42) & 63);
+  // Keep a deeper entry of this search for a different position, unless the
+  // new one is exact.
+  if (!same_position && old_generation == generation_ && old_depth > depth + 2 &&
+      bound != Bound::kExact)
+    return;
+  // Keep the old best move when the new entry has none.
+  if (same_position && move == kernel::Move::none())
+    move = kernel::Move::from_raw(static_cast<std::uint16_t>(old_data));
+  const std::uint64_t data = pack(move, score, depth, bound, generation_, static_eval);
+  slot.data.store(data, std::memory_order_relaxed);
+  slot.check.store(key ^ data, std::memory_order_relaxed);
+}
+
+int TranspositionTable::hashfull() const {
+  const std::size_t sample = std::min<std::size_t>(1000, mask_ + 1);
+  int used = 0;
+  for (std::size_t i = 0; i < sample; ++i) {
+    const std::uint64_t data = slots_[i].data.load(std::memory_order_relaxed);
+    if (data != 0 && static_cast<int>((data >> 42) & 63) == generation_) ++used;
+  }
+  return static_cast<int>(used * 1000 / sample);
+}
+
+}  // namespace leiser::search
