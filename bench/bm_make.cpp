@@ -116,8 +116,7 @@ void board_pseudo_moves(const Board& board, Color us, Bitboard pinned, MoveList&
         }
       }
     }
-    if (E == Edition::k2016 && (board.kings & kernel::bit(from)))
-      list.push(Move::null_move(from));
+    if (E == Edition::k2016 && (board.kings & kernel::bit(from))) list.push(Move::null_move(from));
   }
 }
 
@@ -242,7 +241,6 @@ class ZapRecord {
 // The walks are flattened (every call in them inlined, down to Board::exchange
 // and trace_laser): left to its heuristics GCC inlined the helpers into some
 // walks and not others, which measured its inliner instead of the strategies.
-#define LEISER_BENCH_FLATTEN [[gnu::flatten]]
 
 struct WalkCount {
   std::uint64_t leaves = 0;
@@ -259,7 +257,8 @@ struct WalkCount {
 };
 
 template <Edition E>
-LEISER_BENCH_FLATTEN WalkCount walk_copy_make(const Board& board, Color us, Bitboard pinned, int depth) {
+[[gnu::flatten]] WalkCount walk_copy_make(const Board& board, Color us, Bitboard pinned,
+                                          int depth) {
   MoveList moves;
   board_pseudo_moves<E>(board, us, pinned, moves);
   WalkCount count;
@@ -281,7 +280,7 @@ LEISER_BENCH_FLATTEN WalkCount walk_copy_make(const Board& board, Color us, Bitb
 
 // kChecked: also verify that every undo restores the board exactly.
 template <Edition E, bool kChecked = false>
-LEISER_BENCH_FLATTEN WalkCount walk_make_unmake(Board& board, Color us, Bitboard pinned, int depth) {
+[[gnu::flatten]] WalkCount walk_make_unmake(Board& board, Color us, Bitboard pinned, int depth) {
   MoveList moves;
   board_pseudo_moves<E>(board, us, pinned, moves);
   WalkCount count;
@@ -290,16 +289,15 @@ LEISER_BENCH_FLATTEN WalkCount walk_make_unmake(Board& board, Color us, Bitboard
     if constexpr (kChecked) before = board;
     apply_move(board, m);
     ZapRecord zapped;
-    const FireResult fired =
-        fire_laser<E>(board, us, [&](Square sq) { zapped.record(board, sq); });
+    const FireResult fired = fire_laser<E>(board, us, [&](Square sq) { zapped.record(board, sq); });
     ++count.moves;
     count.zaps += static_cast<std::uint64_t>(fired.zaps);
     if (depth == 1 || fired.king_zapped) {
       ++count.leaves;
     } else {
       const Color them = kernel::opponent(us);
-      count += walk_make_unmake<E, kChecked>(board, them,
-                                             pinned_pawns<E>(board, them, fired.beam), depth - 1);
+      count += walk_make_unmake<E, kChecked>(board, them, pinned_pawns<E>(board, them, fired.beam),
+                                             depth - 1);
     }
     zapped.restore(board);
     undo_move(board, m);
@@ -311,7 +309,7 @@ LEISER_BENCH_FLATTEN WalkCount walk_make_unmake(Board& board, Color us, Bitboard
 
 // kChecked: also verify that the Board generator matches the kernel's.
 template <Edition E, bool kChecked = false>
-LEISER_BENCH_FLATTEN WalkCount walk_position(const Position& pos, int depth) {
+[[gnu::flatten]] WalkCount walk_position(const Position& pos, int depth) {
   MoveList moves;
   board_pseudo_moves<E>(pos.board(), pos.side_to_move(), pos.pinned_pawns(), moves);
   if constexpr (kChecked) {
@@ -335,8 +333,6 @@ LEISER_BENCH_FLATTEN WalkCount walk_position(const Position& pos, int depth) {
   }
   return count;
 }
-
-#undef LEISER_BENCH_FLATTEN
 
 constexpr int kWalkDepth = 3;
 
@@ -362,8 +358,7 @@ WalkCount checked_walk_count() {
   const WalkRoot root = walk_root<E>();
   const WalkCount copy_make = walk_copy_make<E>(root.board, root.us, root.pinned, kWalkDepth);
   Board board = root.board;
-  const WalkCount make_unmake =
-      walk_make_unmake<E, true>(board, root.us, root.pinned, kWalkDepth);
+  const WalkCount make_unmake = walk_make_unmake<E, true>(board, root.us, root.pinned, kWalkDepth);
   if (!(board == root.board)) fail("make/unmake walk did not restore the root board");
   const WalkCount position = walk_position<E, true>(root.position, kWalkDepth);
 

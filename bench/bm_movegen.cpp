@@ -51,8 +51,8 @@ std::vector<WithHistory> positions_with_history() {
 void set_counters(benchmark::State& state, std::size_t calls, std::uint64_t moves) {
   state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations()) *
                           static_cast<std::int64_t>(calls));
-  state.counters["moves"] = benchmark::Counter(static_cast<double>(moves),
-                                               benchmark::Counter::kIsIterationInvariantRate);
+  state.counters["moves"] =
+      benchmark::Counter(static_cast<double>(moves), benchmark::Counter::kIsIterationInvariantRate);
 }
 
 template <Edition E>
@@ -134,16 +134,20 @@ void BM_GenerateLegalMovesKo(benchmark::State& state) {
   set_counters(state, entries.size(), moves);
 }
 
-BENCHMARK_TEMPLATE(BM_GeneratePseudoMoves, Edition::k2016)->Name("movegen/generate_pseudo_moves/2016");
-BENCHMARK_TEMPLATE(BM_GeneratePseudoMoves, Edition::k2018)->Name("movegen/generate_pseudo_moves/2018");
+BENCHMARK_TEMPLATE(BM_GeneratePseudoMoves, Edition::k2016)
+    ->Name("movegen/generate_pseudo_moves/2016");
+BENCHMARK_TEMPLATE(BM_GeneratePseudoMoves, Edition::k2018)
+    ->Name("movegen/generate_pseudo_moves/2018");
 BENCHMARK_TEMPLATE(BM_CountPseudoMoves, Edition::k2016)->Name("movegen/count_pseudo_moves/2016");
 BENCHMARK_TEMPLATE(BM_CountPseudoMoves, Edition::k2018)->Name("movegen/count_pseudo_moves/2018");
 BENCHMARK_TEMPLATE(BM_CountLegalMoves, Edition::k2016)->Name("movegen/count_legal_moves/2016");
 BENCHMARK_TEMPLATE(BM_CountLegalMoves, Edition::k2018)->Name("movegen/count_legal_moves/2018");
 BENCHMARK_TEMPLATE(BM_CountLegalMovesKo, Edition::k2016)->Name("movegen/count_legal_moves_ko/2016");
 BENCHMARK_TEMPLATE(BM_CountLegalMovesKo, Edition::k2018)->Name("movegen/count_legal_moves_ko/2018");
-BENCHMARK_TEMPLATE(BM_GenerateLegalMovesKo, Edition::k2016)->Name("movegen/generate_legal_moves_ko/2016");
-BENCHMARK_TEMPLATE(BM_GenerateLegalMovesKo, Edition::k2018)->Name("movegen/generate_legal_moves_ko/2018");
+BENCHMARK_TEMPLATE(BM_GenerateLegalMovesKo, Edition::k2016)
+    ->Name("movegen/generate_legal_moves_ko/2016");
+BENCHMARK_TEMPLATE(BM_GenerateLegalMovesKo, Edition::k2018)
+    ->Name("movegen/generate_legal_moves_ko/2018");
 
 }  // namespace
 }  // namespace leiser::bench

@@ -32,13 +32,25 @@ void BM_Perft(benchmark::State& state) {
 }
 
 BENCHMARK_TEMPLATE(BM_Perft, Edition::k2016, PerftMode::kPseudo)
-    ->Name("perft/pseudo/2016/depth")->Arg(3)->Arg(4)->Unit(benchmark::kMillisecond);
+    ->Name("perft/pseudo/2016/depth")
+    ->Arg(3)
+    ->Arg(4)
+    ->Unit(benchmark::kMillisecond);
 BENCHMARK_TEMPLATE(BM_Perft, Edition::k2016, PerftMode::kLegal)
-    ->Name("perft/legal/2016/depth")->Arg(3)->Arg(4)->Unit(benchmark::kMillisecond);
+    ->Name("perft/legal/2016/depth")
+    ->Arg(3)
+    ->Arg(4)
+    ->Unit(benchmark::kMillisecond);
 BENCHMARK_TEMPLATE(BM_Perft, Edition::k2018, PerftMode::kPseudo)
-    ->Name("perft/pseudo/2018/depth")->Arg(3)->Arg(4)->Unit(benchmark::kMillisecond);
+    ->Name("perft/pseudo/2018/depth")
+    ->Arg(3)
+    ->Arg(4)
+    ->Unit(benchmark::kMillisecond);
 BENCHMARK_TEMPLATE(BM_Perft, Edition::k2018, PerftMode::kLegal)
-    ->Name("perft/legal/2018/depth")->Arg(3)->Arg(4)->Unit(benchmark::kMillisecond);
+    ->Name("perft/legal/2018/depth")
+    ->Arg(3)
+    ->Arg(4)
+    ->Unit(benchmark::kMillisecond);
 
 }  // namespace
 }  // namespace leiser::bench

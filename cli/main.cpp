@@ -3,6 +3,7 @@
 #include <string>
 #include <vector>
 
+#include "cli/bench_command.h"
 #include "cli/perft_command.h"
 #include "cli/uci.h"
 #include "cli/version.h"
@@ -14,6 +15,7 @@ constexpr const char* kHelp =
     "  (no command)             speak the engine protocol (PROTOCOL.md) on stdin/stdout\n"
     "  perft [--edition 2018|2016] [--fen FEN] [--moves M...] --depth N [--pseudo] [--divide]\n"
     "        [--threads T]      count the leaves of the move tree\n"
+    "  bench [depth] [edition]  fixed-depth search of 30 positions: node count and speed\n"
     "  --version                print the version\n"
     "  help                     this text\n";
 
@@ -27,6 +29,7 @@ int main(int argc, char** argv) {
   const std::string command = args.front();
   const std::vector<std::string> rest(args.begin() + 1, args.end());
   if (command == "perft") return leiser::cli::run_perft_command(rest, std::cout, std::cerr);
+  if (command == "bench") return leiser::cli::run_bench_command(rest, std::cout, std::cerr);
   if (command == "--version" || command == "version") {
     std::cout << leiser::cli::version_string() << "\n";
     return 0;

@@ -1,0 +1,66 @@
+#include "cli/bench_command.h"
+
+#include <charconv>
+#include <chrono>
+#include <ostream>
+
+#include "bench/node_bench_positions.h"
+#include "search/engine.h"
+
+namespace leiser::cli {
+
+BenchTotals run_bench(int depth, kernel::Edition edition) {
+  search::Engine engine;
+  (void)engine.set_option("threads", "1");
+  (void)engine.set_option("hash", "16");
+  (void)engine.set_option("edition", kernel::edition_name(edition));
+  BenchTotals totals;
+  auto run_one = [&](std::string_view fen) {
+    engine.set_game(kernel::Game::from_fen(fen, edition).value());
+    engine.new_game();
+    search::SearchLimits limits;
+    limits.depth = depth;
+    const auto start = std::chrono::steady_clock::now();
+    totals.nodes += engine.search(limits).nodes;
+    totals.seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  };
+  if (edition == kernel::Edition::k2016)
+    for (auto fen : bench::kBenchPositions2016) run_one(fen);
+  else
+    for (auto fen : bench::kBenchPositions2018) run_one(fen);
+  return totals;
+}
+
+int run_bench_command(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
+  int depth = kDefaultBenchDepth;
+  kernel::Edition edition = kernel::kDefaultEdition;
+  if (args.size() > 2) {
+    err << "error: usage: leiserchess bench [depth] [edition]\n";
+    return 2;
+  }
+  if (!args.empty()) {
+    const std::string& d = args[0];
+    const auto [ptr, ec] = std::from_chars(d.data(), d.data() + d.size(), depth);
+    if (ec != std::errc() || ptr != d.data() + d.size() || depth < 1 || depth > 30) {
+      err << "error: bench depth expects an integer from 1 to 30, got '" << d << "'\n";
+      return 2;
+    }
+  }
+  if (args.size() == 2) {
+    const auto e = kernel::parse_edition(args[1]);
+    if (!e) {
+      err << "error: bench edition expects 2016 or 2018, got '" << args[1] << "'\n";
+      return 2;
+    }
+    edition = *e;
+  }
+  const BenchTotals totals = run_bench(depth, edition);
+  out << "Edition: " << kernel::edition_name(edition) << ", depth " << depth << ", 30 positions\n";
+  out << "Total time (ms) : " << static_cast<long long>(totals.seconds * 1000 + 0.5) << "\n";
+  out << "Nodes searched  : " << totals.nodes << "\n";
+  out << "Nodes/second    : "
+      << static_cast<long long>(totals.seconds > 0 ? totals.nodes / totals.seconds : 0) << "\n";
+  return 0;
+}
+
+}  // namespace leiser::cli

@@ -1,0 +1,289 @@
+#!/usr/bin/env bash
+# Measures the kernel and writes perf-reports/kernel.md.
+#
+#   scripts/perf_report.sh
+#
+# 1. Builds the benchmarks in ./build-bench (configured with -Dbenchmarks=true
+#    --buildtype=release if it is not there yet).
+# 2. Times the CLI perft, five runs of each configuration (2016 pseudo and
+#    2018 legal, depth 5, one and two threads), and takes the median of the
+#    time it reports for depth 5.
+# 3. Runs every bench/bm_* microbenchmark with five repetitions and keeps the
+#    medians (JSON under perf-reports/bench-*.json).
+# 4. Writes the report, a data file and a gnuplot PNG of ns per item.
+#
+# Needs meson, ninja, python3 (standard library only) and gnuplot.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+build_dir=build-bench
+out_dir=perf-reports
+runs=5
+repetitions=5
+report="$out_dir/kernel.md"
+plot_png="$out_dir/microbench.png"
+plot_data="$out_dir/microbench.dat"
+
+log() { echo "perf_report: $*" >&2; }
+
+# --- build -------------------------------------------------------------------
+if [ ! -f "$build_dir/build.ninja" ]; then
+  log "configuring $build_dir"
+  meson setup "$build_dir" -Dbenchmarks=true --buildtype=release >/dev/null
+elif ! python3 -c '
+import json, sys
+options = json.load(open(sys.argv[1]))
+sys.exit(0 if any(o["name"] == "benchmarks" and o["value"] for o in options) else 1)
+' "$build_dir/meson-info/intro-buildoptions.json"; then
+  log "enabling benchmarks in $build_dir"
+  meson configure "$build_dir" -Dbenchmarks=true >/dev/null
+fi
+log "building"
+ninja -C "$build_dir" >/dev/null
+
+mkdir -p "$out_dir"
+tmp_dir=$(mktemp -d)
+trap 'rm -rf "$tmp_dir"' EXIT
+
+# --- machine -----------------------------------------------------------------
+date_utc=$(date -u '+%Y-%m-%d %H:%M UTC')
+commit=$(git rev-parse --short HEAD 2>/dev/null || echo unknown)
+cpu_model=$(lscpu | sed -n 's/^Model name:[[:space:]]*//p' | head -n 1)
+cpu_count=$(nproc)
+load_before=$(cut -d ' ' -f 1-3 /proc/loadavg)
+compiler=$(python3 -c '
+import json, sys
+c = json.load(open(sys.argv[1]))["host"]["cpp"]
+print(c.get("full_version") or (c["id"] + " " + c["version"]))
+' "$build_dir/meson-info/intro-compilers.json")
+build_options=$(python3 -c '
+import json, sys
+wanted = ("buildtype", "optimization", "b_ndebug", "baseline_arch")
+options = {o["name"]: o["value"] for o in json.load(open(sys.argv[1]))}
+print(", ".join(f"{k}={options[k]}" for k in wanted if k in options))
+' "$build_dir/meson-info/intro-buildoptions.json")
+
+# --- perft through the CLI ---------------------------------------------------
+# Each configuration: a label and the perft arguments.
+perft_configs=(
+  "2016 pseudo, 1 thread|--edition 2016 --depth 5 --pseudo --threads 1"
+  "2016 pseudo, 2 threads|--edition 2016 --depth 5 --pseudo --threads 2"
+  "2018 legal, 1 thread|--edition 2018 --depth 5 --legal --threads 1"
+  "2018 legal, 2 threads|--edition 2018 --depth 5 --legal --threads 2"
+)
+perft_results="$tmp_dir/perft.tsv"  # label, command, leaves, ms of each run (comma separated)
+: >"$perft_results"
+for config in "${perft_configs[@]}"; do
+  label=${config%%|*}
+  args=${config#*|}
+  command="$build_dir/leiserchess perft $args"
+  times=()
+  leaves=""
+  for ((run = 1; run <= runs; ++run)); do
+    log "$command (run $run of $runs)"
+    # shellcheck disable=SC2086  # args is a list of words
+    output=$("$build_dir/leiserchess" perft $args)
+    run_leaves=$(awk '$1 == "perft" && $2 == 5 { print $3 }' <<<"$output")
+    run_ms=$(awk '$1 == "time" { print $2 }' <<<"$output")
+    if [ -z "$run_leaves" ] || [ -z "$run_ms" ]; then
+      log "unexpected perft output: $output"
+      exit 1
+    fi
+    if [ -n "$leaves" ] && [ "$leaves" != "$run_leaves" ]; then
+      log "perft counts differ between runs: $leaves vs $run_leaves"
+      exit 1
+    fi
+    leaves=$run_leaves
+    times+=("$run_ms")
+  done
+  printf '%s\t%s\t%s\t%s\n' "$label" "$command" "$leaves" "$(IFS=,; echo "${times[*]}")" \
+    >>"$perft_results"
+done
+
+# --- microbenchmarks ---------------------------------------------------------
+bench_flags="--benchmark_repetitions=$repetitions --benchmark_report_aggregates_only=true"
+bench_commands=()
+for bench in "$build_dir"/bench/bm_*; do
+  [ -x "$bench" ] && [ -f "$bench" ] || continue
+  name=$(basename "$bench")
+  json="$out_dir/bench-$name.json"
+  command="$bench $bench_flags --benchmark_out_format=json --benchmark_out=$json"
+  bench_commands+=("$command")
+  log "$command"
+  # shellcheck disable=SC2086  # the flags are a list of words
+  "$bench" $bench_flags --benchmark_out_format=json --benchmark_out="$json" >/dev/null
+done
+if [ ${#bench_commands[@]} -eq 0 ]; then
+  log "no benchmarks in $build_dir/bench"
+  exit 1
+fi
+load_after=$(cut -d ' ' -f 1-3 /proc/loadavg)
+
+# --- report ------------------------------------------------------------------
+export DATE_UTC="$date_utc" COMMIT="$commit" CPU_MODEL="$cpu_model" CPU_COUNT="$cpu_count"
+export COMPILER="$compiler" BUILD_OPTIONS="$build_options" LOAD_BEFORE="$load_before"
+export LOAD_AFTER="$load_after" RUNS="$runs" REPETITIONS="$repetitions"
+export PERFT_RESULTS="$perft_results" OUT_DIR="$out_dir" PLOT_DATA="$plot_data"
+export PLOT_PNG="$plot_png" BUILD_DIR="$build_dir"
+bench_commands_file="$tmp_dir/bench-commands.txt"
+printf '%s\n' "${bench_commands[@]}" >"$bench_commands_file"
+export BENCH_COMMANDS="$bench_commands_file"
+
+python3 - >"$report" <<'PYTHON'
+import glob
+import json
+import os
+import statistics
+
+env = os.environ
+
+# What one benchmark "item" is, by the benchmark's first name component.
+ITEM_KIND = {"laser": "call", "movegen": "call", "make": "move", "make_strategy": "move",
+             "perft": "leaf"}
+TO_NS = {"ns": 1.0, "us": 1e3, "ms": 1e6, "s": 1e9}
+
+
+def fmt_rate(per_second):
+    for scale, suffix in ((1e9, "G"), (1e6, "M"), (1e3, "k")):
+        if per_second >= scale:
+            return f"{per_second / scale:.3g} {suffix}/s"
+    return f"{per_second:.3g} /s"
+
+
+def fmt_ns(ns):
+    if ns >= 1e6:
+        return f"{ns / 1e6:.3g} ms"
+    if ns >= 1e3:
+        return f"{ns / 1e3:.3g} µs"
+    return f"{ns:.3g} ns"
+
+
+# Medians (and coefficients of variation) of every benchmark, in run order.
+rows = []
+for path in sorted(glob.glob(os.path.join(env["OUT_DIR"], "bench-bm_*.json"))):
+    with open(path) as f:
+        data = json.load(f)
+    cvs = {}
+    for b in data["benchmarks"]:
+        if b.get("aggregate_name") == "cv":
+            cvs[b["run_name"]] = b["real_time"]
+    for b in data["benchmarks"]:
+        if b.get("aggregate_name") != "median":
+            continue
+        name = b["run_name"]
+        iteration_ns = b["real_time"] * TO_NS[b["time_unit"]]
+        items_per_second = b.get("items_per_second", 0.0)
+        rows.append({
+            "name": name,
+            "binary": os.path.basename(path)[len("bench-"):-len(".json")],
+            "iteration_ns": iteration_ns,
+            "items_per_second": items_per_second,
+            "ns_per_item": 1e9 / items_per_second if items_per_second else float("nan"),
+            "item": ITEM_KIND.get(name.split("/")[0], "item"),
+            "cv": cvs.get(name, float("nan")),
+        })
+
+with open(env["PLOT_DATA"], "w") as f:
+    f.write("# benchmark\tns_per_item\titem\n")
+    for r in rows:
+        f.write(f"{r['name']}\t{r['ns_per_item']:.6g}\t{r['item']}\n")
+
+perft = []
+with open(env["PERFT_RESULTS"]) as f:
+    for line in f:
+        label, command, leaves, times = line.rstrip("\n").split("\t")
+        ms = [int(t) for t in times.split(",")]
+        median_ms = statistics.median(ms)
+        perft.append((label, command, int(leaves), ms, median_ms))
+
+with open(env["BENCH_COMMANDS"]) as f:
+    bench_commands = [line.rstrip("\n") for line in f if line.strip()]
+
+out = []
+w = out.append
+w("# Kernel performance report")
+w("")
+w("Generated by `scripts/perf_report.sh`; do not edit by hand, run the script again.")
+w("")
+w(f"- Date: {env['DATE_UTC']}")
+w(f"- Commit: `{env['COMMIT']}`")
+w(f"- CPU: {env['CPU_MODEL']} ({env['CPU_COUNT']} logical CPUs)")
+w(f"- Compiler: {env['COMPILER']}")
+w(f"- Build: `{env['BUILD_DIR']}`, {env['BUILD_OPTIONS']}")
+w(f"- Load average (1, 5, 15 min) before the runs: {env['LOAD_BEFORE']}; "
+  f"after: {env['LOAD_AFTER']}. The machine may be shared, so single runs are noisy; "
+  "every figure below is a median.")
+w("")
+w("## Perft (CLI)")
+w("")
+w(f"Each command was run {env['RUNS']} times; the time is the one the CLI reports for the "
+  "last depth alone (`time N ms (depth 5)`), leaves/s is leaves over the median time.")
+w("")
+w("```sh")
+for _, command, _, _, _ in perft:
+    w(command)
+w("```")
+w("")
+w("| Configuration | Leaves (depth 5) | Median time (ms) | Leaves/s | Runs (ms) |")
+w("|---|---:|---:|---:|---|")
+for label, _, leaves, ms, median_ms in perft:
+    rate = leaves / (median_ms / 1000.0) if median_ms else 0.0
+    w(f"| {label} | {leaves:,} | {median_ms:g} | {fmt_rate(rate)} | "
+      f"{', '.join(str(t) for t in ms)} |")
+w("")
+w("## Microbenchmarks")
+w("")
+w(f"Google Benchmark, {env['REPETITIONS']} repetitions, medians:")
+w("")
+w("```sh")
+for command in bench_commands:
+    w(command)
+w("```")
+w("")
+w("An item is one call (laser, movegen), one move made (make, make_strategy) or one leaf "
+  "(perft); one iteration runs the function over all benchmark positions of the edition "
+  "(bench/positions.h), or the whole walk or perft. CV is the coefficient of variation of "
+  "the iteration time over the repetitions.")
+w("")
+w("| Benchmark | Time per iteration | Items/s | ns per item | Item | CV |")
+w("|---|---:|---:|---:|---|---:|")
+for r in rows:
+    w(f"| `{r['name']}` | {fmt_ns(r['iteration_ns'])} | {fmt_rate(r['items_per_second'])} | "
+      f"{r['ns_per_item']:.3g} | {r['item']} | {100 * r['cv']:.1f}% |")
+w("")
+w(f"![ns per item]({os.path.basename(env['PLOT_PNG'])})")
+w("")
+w(f"Raw data: `{os.path.basename(env['PLOT_DATA'])}` (the plotted medians) and "
+  "`bench-bm_*.json` (Google Benchmark's output).")
+w("")
+w("See docs/make-strategy.md for the copy-make vs make/unmake comparison "
+  "(`make_strategy/*`).")
+print("\n".join(out))
+PYTHON
+
+# --- plot --------------------------------------------------------------------
+if gnuplot -e 'set terminal' 2>&1 | grep -qw pngcairo; then
+  terminal="pngcairo size 1100,900 font 'sans,10'"
+else
+  terminal="png size 1100,900"
+fi
+rows=$(grep -vc '^#' "$plot_data")
+gnuplot <<GNUPLOT
+set terminal $terminal
+set output '$plot_png'
+set title "Kernel microbenchmarks: median ns per item (commit $commit)\n$cpu_model"
+set datafile separator "\t"
+set logscale x 10
+set xlabel 'ns per item (log scale): call, move made, or perft leaf'
+set xrange [0.1:*]
+set yrange [$rows - 0.5:-0.5]
+set ytics nomirror font ',9' noenhanced
+set grid xtics mxtics
+set style fill solid 0.6 border -1
+set key off
+plot '$plot_data' using (sqrt(\$2 * 0.1)):0:(0.1):2:(\$0 - 0.35):(\$0 + 0.35):ytic(1) \
+       with boxxyerror lc rgb '#4477aa', \
+     '' using 2:0:(sprintf(' %.3g', \$2)) with labels left font ',8' noenhanced
+GNUPLOT
+
+log "wrote $report and $plot_png"

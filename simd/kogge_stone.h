@@ -1,0 +1,74 @@
+// Kogge-Stone occluded fills, written once over xsimd batches of 64-bit
+// bitboards, one bitboard per lane, each lane with its own direction.
+//
+// INTERNAL: include only from a translation unit built for the instruction
+// set in question (simd/*_avx2.cpp, simd/*_avx512.cpp). The per-ISA layer
+// `Isa<Arch>` (simd/kogge_stone_avx2.h, simd/kogge_stone_avx512.h) supplies
+//
+//   U64                     xsimd::batch<std::uint64_t, Arch>
+//   kLanes                  bitboards per vector
+//   Dir                     per-lane direction: how to step 1, 2 and 4
+//                           squares, and `wrap`, the squares a one-square
+//                           step may land on (the rest came across an edge)
+//   step<k>(x, dir)         every square of x moved 2^k squares along its
+//                           lane's direction; squares that cross an edge are
+//                           removed by the propagator (k > 0) or by `wrap`
+//   make_dir(steps, wraps)  a constant Dir: steps[i] is lane i's bit offset
+//                           for one square (+8 north, +1 east, -9 south-west,
+//                           ...), wraps[i] its landing mask
+//   beam_dir(d)             the Dir of laser directions d (0..3 per lane)
+//
+// Bit layout: square = 8 * rank + file (kernel/bitboard.h).
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <xsimd/xsimd.hpp>
+
+namespace leiser::simd::detail {
+
+template <class Arch>
+struct Isa;  // specialised per instruction set
+
+// Landing masks for one square's step in each of the eight movement
+// directions (N, NE, E, SE, S, SW, W, NW): the squares a step can reach.
+// Masks for N and S matter for rotating implementations, where the bits that
+// leave the board come back on the other side.
+inline constexpr std::uint64_t kFileA = 0x0101010101010101ULL;
+inline constexpr std::uint64_t kFileH = kFileA << 7;
+inline constexpr std::uint64_t kRank0 = 0xFFULL;
+inline constexpr std::uint64_t kRank7 = kRank0 << 56;
+inline constexpr std::array<std::uint64_t, 8> kLanding = {
+    ~kRank0,           ~(kRank0 | kFileA), ~kFileA, ~(kRank7 | kFileA),
+    ~kRank7,           ~(kRank7 | kFileH), ~kFileH, ~(kRank0 | kFileH)};
+// Bit offset of a one-square step in each movement direction.
+inline constexpr std::array<int, 8> kStepOffset = {8, 9, 1, -7, -8, -9, -1, 7};
+// Laser direction d (N, E, S, W) is movement direction 2 * d.
+inline constexpr std::array<int, 4> kBeamOffset = {8, 1, -8, -1};
+inline constexpr std::array<std::uint64_t, 4> kBeamLanding = {~kRank0, ~kFileA, ~kRank7, ~kFileH};
+
+// Squares reachable from `gen` along each lane's direction through squares of
+// `empty`, including `gen` itself (the "occluded fill"). Three doubling
+// steps cover the longest ray, seven squares.
+template <class Arch, class U64 = typename Isa<Arch>::U64, class Dir = typename Isa<Arch>::Dir>
+inline U64 occluded_fill(U64 gen, U64 empty, const Dir& dir) {
+  using I = Isa<Arch>;
+  U64 prop = empty & dir.wrap;
+  gen = I::or_and(gen, prop, I::template step<0>(gen, dir));
+  prop = prop & I::template step<0>(prop, dir);
+  gen = I::or_and(gen, prop, I::template step<1>(gen, dir));
+  prop = prop & I::template step<1>(prop, dir);
+  gen = I::or_and(gen, prop, I::template step<2>(gen, dir));
+  return gen;
+}
+
+// The squares one step beyond a fill: the empty squares the rays cross and
+// the first non-empty square each ray meets ("attacks"), without the
+// generators themselves unless another ray reaches them.
+template <class Arch, class U64 = typename Isa<Arch>::U64, class Dir = typename Isa<Arch>::Dir>
+inline U64 ray_attacks(U64 gen, U64 empty, const Dir& dir) {
+  using I = Isa<Arch>;
+  return I::template step<0>(occluded_fill<Arch>(gen, empty, dir), dir) & dir.wrap;
+}
+
+}  // namespace leiser::simd::detail

@@ -1,0 +1,125 @@
+// The search through the Engine API: determinism, legality, mates, stop,
+// the bench signature, and a self-play smoke run.
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <random>
+#include <sstream>
+
+#include "cli/bench_command.h"
+#include "kernel/game.h"
+#include "kernel/notation.h"
+#include "search/engine.h"
+
+namespace leiser::search {
+namespace {
+
+using kernel::Edition;
+using kernel::Game;
+
+// The node counts of `leiserchess bench 5 <edition>`. A change of search
+// behaviour changes them; update them in the same commit, on purpose.
+constexpr std::uint64_t kBenchSignature2016 = 860161;
+constexpr std::uint64_t kBenchSignature2018 = 467697;
+
+TEST(Search, BenchSignatureIsPinned) {
+  EXPECT_EQ(cli::run_bench(5, Edition::k2016).nodes, kBenchSignature2016);
+  EXPECT_EQ(cli::run_bench(5, Edition::k2018).nodes, kBenchSignature2018);
+}
+
+TEST(Search, SameNodeLimitGivesTheSameResult) {
+  for (Edition e : {Edition::k2016, Edition::k2018}) {
+    Engine engine;
+    ASSERT_FALSE(engine.set_option("edition", kernel::edition_name(e)).has_value());
+    SearchLimits limits;
+    limits.nodes = 20000;
+    engine.new_game();
+    const SearchResult first = engine.search(limits);
+    engine.new_game();
+    const SearchResult second = engine.search(limits);
+    EXPECT_EQ(first.best_move, second.best_move);
+    EXPECT_EQ(first.nodes, second.nodes);
+    EXPECT_EQ(first.score, second.score);
+    EXPECT_TRUE(engine.game().is_legal(first.best_move));
+  }
+}
+
+TEST(Search, FindsTheKingZap) {
+  // Tangerine's King on h0 turns west and zaps the King on a0.
+  for (Edition e : {Edition::k2016, Edition::k2018}) {
+    Engine engine;
+    ASSERT_FALSE(engine.set_option("edition", kernel::edition_name(e)).has_value());
+    engine.set_game(Game::from_fen("8/8/8/8/8/8/8/ss6NN W", e).value());
+    SearchLimits limits;
+    limits.depth = 4;
+    const SearchResult r = engine.search(limits);
+    EXPECT_EQ(kernel::move_to_string(r.best_move), "h0L");
+    EXPECT_TRUE(is_mate_score(r.score));
+    EXPECT_EQ(mate_in_moves(r.score), 1);
+  }
+}
+
+TEST(Search, StopEndsAnInfiniteSearchWithALegalMove) {
+  Engine engine;
+  std::atomic<int> done{0};
+  SearchResult result;
+  SearchLimits limits;
+  limits.infinite = true;
+  engine.start(limits, {}, [&](const SearchResult& r) {
+    result = r;
+    done.fetch_add(1);
+  });
+  std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  engine.stop();
+  engine.wait();
+  EXPECT_EQ(done.load(), 1);
+  EXPECT_TRUE(engine.game().is_legal(result.best_move));
+}
+
+TEST(Search, ParallelOptionsAndBadOptionsAreChecked) {
+  Engine engine;
+  EXPECT_FALSE(engine.set_option("Hash", "32").has_value());
+  EXPECT_FALSE(engine.set_option("THREADS", "2").has_value());
+  EXPECT_FALSE(engine.set_option("use_ko", "false").has_value());
+  EXPECT_FALSE(engine.set_option("pawnpin", "0").has_value());
+  EXPECT_NE(engine.set_option("hash", "0").value_or("").find("out of range"), std::string::npos);
+  EXPECT_NE(engine.set_option("hash", "lots").value_or("").find("expects an integer"), std::string::npos);
+  EXPECT_NE(engine.set_option("kface", "10001").value_or("").find("out of range"), std::string::npos);
+  EXPECT_NE(engine.set_option("edition", "2017").value_or("").find("2018 or 2016"), std::string::npos);
+  EXPECT_NE(engine.set_option("frobnicate", "1").value_or("").find("unknown option"), std::string::npos);
+}
+
+// A few hundred very fast games between two copies of the engine: every move
+// it returns must be legal, and every game must end or reach the ply cap.
+TEST(Search, SelfPlaySmoke) {
+  int games = 0;
+  for (Edition e : {Edition::k2016, Edition::k2018}) {
+    Engine white;
+    Engine black;
+    for (Engine* engine : {&white, &black})
+      ASSERT_FALSE(engine->set_option("edition", kernel::edition_name(e)).has_value());
+    std::mt19937 rng(e == Edition::k2016 ? 16 : 18);
+    for (int g = 0; g < 100; ++g, ++games) {
+      Game game = Game::start(e);
+      // A few random opening plies so the games differ.
+      for (int i = 0; i < 4 && !game.is_over(); ++i) {
+        const auto moves = game.legal_moves();
+        ASSERT_TRUE(game.play(moves[static_cast<int>(rng() % moves.size())]).has_value());
+      }
+      for (int ply = 0; ply < 160 && !game.is_over(); ++ply) {
+        Engine& engine = game.position().side_to_move() == kernel::Color::kTangerine ? white : black;
+        engine.set_game(game);
+        SearchLimits limits;
+        limits.nodes = 400 + (ply % 3) * 100;
+        const SearchResult r = engine.search(limits);
+        ASSERT_TRUE(game.is_legal(r.best_move))
+            << "illegal " << kernel::move_to_string(r.best_move) << " in game " << g;
+        ASSERT_TRUE(game.play(r.best_move).has_value());
+      }
+    }
+  }
+  EXPECT_EQ(games, 200);
+}
+
+}  // namespace
+}  // namespace leiser::search
