@@ -83,44 +83,44 @@ constexpr Bitboard squares_touched(Move m) {
   return 0;
 }
 
-template <Edition E, bool kUpdateKey>
-inline void Position::make_move(Move m) {
+// Applies the movement part of a move to a board (the laser does not fire).
+// A shift to an empty square is an exchange with nothing; in 2016 a shift
+// onto a piece is an exchange of the two pieces.
+constexpr void apply_move(Board& board, Move m) {
   const Square from = m.from();
-  Key key = key_;
-  auto key_of = [this](Square a) { return square_key(board_, a); };
   switch (m.kind()) {
     case MoveKind::kRotate:
-      if (m.rotation() == kRotateNone) break;  // 2016 null move: only the laser acts
-      if constexpr (kUpdateKey) key ^= key_of(from);
-      board_.rotate(from, m.rotation());
-      if constexpr (kUpdateKey) key ^= key_of(from);
+      board.rotate(from, m.rotation());  // rotation 0 (2016 null move) changes nothing
       break;
-    case MoveKind::kShift: {
-      // A shift to an empty square is an exchange with nothing; in 2016 a
-      // shift onto a piece is an exchange of the two pieces.
-      const Square to = static_cast<Square>(kSteps[from][m.direction()]);
-      if constexpr (kUpdateKey) key ^= key_of(from) ^ key_of(to);
-      board_.exchange(from, to);
-      if constexpr (kUpdateKey) key ^= key_of(from) ^ key_of(to);
+    case MoveKind::kShift:
+      board.exchange(from, static_cast<Square>(kSteps[from][m.direction()]));
       break;
-    }
     case MoveKind::kSwapShift: {
       const Square mid = static_cast<Square>(kSteps[from][m.direction()]);
-      const Square to = static_cast<Square>(kSteps[mid][m.second_direction()]);
-      if constexpr (kUpdateKey) key ^= key_of(from) ^ key_of(mid) ^ key_of(to);
-      board_.exchange(from, mid);
-      board_.exchange(mid, to);
-      if constexpr (kUpdateKey) key ^= key_of(from) ^ key_of(mid) ^ key_of(to);
+      board.exchange(from, mid);
+      board.exchange(mid, static_cast<Square>(kSteps[mid][m.second_direction()]));
       break;
     }
     case MoveKind::kSwapRotate: {
       const Square mid = static_cast<Square>(kSteps[from][m.direction()]);
-      if constexpr (kUpdateKey) key ^= key_of(from) ^ key_of(mid);
-      board_.exchange(from, mid);
-      board_.rotate(mid, m.rotation());
-      if constexpr (kUpdateKey) key ^= key_of(from) ^ key_of(mid);
+      board.exchange(from, mid);
+      board.rotate(mid, m.rotation());
       break;
     }
+  }
+}
+
+template <Edition E, bool kUpdateKey>
+inline void Position::make_move(Move m) {
+  Key key = key_;
+  if constexpr (kUpdateKey) {
+    // Only the touched squares change: remove their old keys, add the new.
+    const Bitboard touched = squares_touched(m);
+    for (Bitboard t = touched; t;) key ^= square_key(board_, pop_lowest(t));
+    apply_move(board_, m);
+    for (Bitboard t = touched; t;) key ^= square_key(board_, pop_lowest(t));
+  } else {
+    apply_move(board_, m);
   }
   fire_laser<E, kUpdateKey>(key);
   side_to_move_ = opponent(side_to_move_);

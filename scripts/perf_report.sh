@@ -51,11 +51,12 @@ commit=$(git rev-parse --short HEAD 2>/dev/null || echo unknown)
 cpu_model=$(lscpu | sed -n 's/^Model name:[[:space:]]*//p' | head -n 1)
 cpu_count=$(nproc)
 load_before=$(cut -d ' ' -f 1-3 /proc/loadavg)
-compiler=$(python3 -c '
-import json, sys
-c = json.load(open(sys.argv[1]))["host"]["cpp"]
-print(c.get("full_version") or (c["id"] + " " + c["version"]))
-' "$build_dir/meson-info/intro-compilers.json")
+# The compiler the build used: the first word of a compile command.
+compiler_exe=$(python3 -c '
+import json, shlex, sys
+print(shlex.split(json.load(open(sys.argv[1]))[0]["command"])[0])
+' "$build_dir/compile_commands.json")
+compiler=$("$compiler_exe" --version | head -n 1)
 build_options=$(python3 -c '
 import json, sys
 wanted = ("buildtype", "optimization", "b_ndebug", "baseline_arch")
@@ -101,17 +102,26 @@ for config in "${perft_configs[@]}"; do
 done
 
 # --- microbenchmarks ---------------------------------------------------------
+# Random interleaving runs the repetitions of all benchmarks of a program in
+# a shuffled order, so that a burst of load on a shared machine spreads over
+# many benchmarks instead of skewing every repetition of one.
 bench_flags="--benchmark_repetitions=$repetitions --benchmark_report_aggregates_only=true"
+bench_flags+=" --benchmark_enable_random_interleaving=true"
 bench_commands=()
 for bench in "$build_dir"/bench/bm_*; do
-  [ -x "$bench" ] && [ -f "$bench" ] || continue
+  if [ ! -f "$bench" ] || [ ! -x "$bench" ]; then continue; fi
   name=$(basename "$bench")
   json="$out_dir/bench-$name.json"
   command="$bench $bench_flags --benchmark_out_format=json --benchmark_out=$json"
   bench_commands+=("$command")
   log "$command"
   # shellcheck disable=SC2086  # the flags are a list of words
-  "$bench" $bench_flags --benchmark_out_format=json --benchmark_out="$json" >/dev/null
+  if ! "$bench" $bench_flags --benchmark_out_format=json --benchmark_out="$json" \
+    >"$tmp_dir/$name.log" 2>&1; then
+    cat "$tmp_dir/$name.log" >&2
+    log "$name failed"
+    exit 1
+  fi
 done
 if [ ${#bench_commands[@]} -eq 0 ]; then
   log "no benchmarks in $build_dir/bench"
@@ -166,17 +176,19 @@ for path in sorted(glob.glob(os.path.join(env["OUT_DIR"], "bench-bm_*.json"))):
     cvs = {}
     for b in data["benchmarks"]:
         if b.get("aggregate_name") == "cv":
-            cvs[b["run_name"]] = b["real_time"]
+            cvs[b["run_name"]] = b["cpu_time"]
     for b in data["benchmarks"]:
         if b.get("aggregate_name") != "median":
             continue
         name = b["run_name"]
-        iteration_ns = b["real_time"] * TO_NS[b["time_unit"]]
+        real_ns = b["real_time"] * TO_NS[b["time_unit"]]
+        cpu_ns = b["cpu_time"] * TO_NS[b["time_unit"]]
         items_per_second = b.get("items_per_second", 0.0)
         rows.append({
             "name": name,
             "binary": os.path.basename(path)[len("bench-"):-len(".json")],
-            "iteration_ns": iteration_ns,
+            "real_ns": real_ns,
+            "cpu_ns": cpu_ns,
             "items_per_second": items_per_second,
             "ns_per_item": 1e9 / items_per_second if items_per_second else float("nan"),
             "item": ITEM_KIND.get(name.split("/")[0], "item"),
@@ -242,14 +254,21 @@ w("```")
 w("")
 w("An item is one call (laser, movegen), one move made (make, make_strategy) or one leaf "
   "(perft); one iteration runs the function over all benchmark positions of the edition "
-  "(bench/positions.h), or the whole walk or perft. CV is the coefficient of variation of "
-  "the iteration time over the repetitions.")
+  "(bench/positions.h), or the whole walk or perft. Google Benchmark computes items/s from "
+  "CPU time, so ns per item (1e9 / items/s) is CPU time too: on a busy machine it is the "
+  "steadier figure, while real time also counts the time the process waited for a CPU. "
+  "CV is the coefficient of variation of the CPU time over the repetitions.")
 w("")
-w("| Benchmark | Time per iteration | Items/s | ns per item | Item | CV |")
-w("|---|---:|---:|---:|---|---:|")
+w("| Benchmark | CPU time per iteration | Real time per iteration | Items/s | ns per item | "
+  "Item | CV |")
+w("|---|---:|---:|---:|---:|---|---:|")
 for r in rows:
-    w(f"| `{r['name']}` | {fmt_ns(r['iteration_ns'])} | {fmt_rate(r['items_per_second'])} | "
-      f"{r['ns_per_item']:.3g} | {r['item']} | {100 * r['cv']:.1f}% |")
+    w(f"| `{r['name']}` | {fmt_ns(r['cpu_ns'])} | {fmt_ns(r['real_ns'])} | "
+      f"{fmt_rate(r['items_per_second'])} | {r['ns_per_item']:.3g} | {r['item']} | "
+      f"{100 * r['cv']:.1f}% |")
+w("")
+w("Debian's libbenchmark prints `Library was built as DEBUG`: that concerns the library's "
+  "own bookkeeping, not the measured code, which is built as above.")
 w("")
 w(f"![ns per item]({os.path.basename(env['PLOT_PNG'])})")
 w("")
@@ -271,7 +290,7 @@ rows=$(grep -vc '^#' "$plot_data")
 gnuplot <<GNUPLOT
 set terminal $terminal
 set output '$plot_png'
-set title "Kernel microbenchmarks: median ns per item (commit $commit)\n$cpu_model"
+set title "Kernel microbenchmarks: median CPU ns per item (commit $commit)\n$cpu_model"
 set datafile separator "\t"
 set logscale x 10
 set xlabel 'ns per item (log scale): call, move made, or perft leaf'

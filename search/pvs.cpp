@@ -132,12 +132,20 @@ int Searcher::quiescence(int ply, int alpha, int beta) {
   kernel::generate_pseudo_moves<E>(pos, moves);
   int best = stand_pat;
   for (Move m : moves) {
-    if (!(kernel::squares_touched(m) & beam.path) && !beam_zaps_enemy) continue;
+    if (!(kernel::squares_touched(m) & beam.path)) {
+      if (!beam_zaps_enemy) continue;
+    } else {
+      // The beam changes: trace it on the moved board before paying for a
+      // full move (Zobrist key, multi-zap, bookkeeping).
+      Board moved = board;
+      kernel::apply_move(moved, m);
+      const kernel::LaserTrace after = kernel::trace_laser(moved, us);
+      if (after.end == kernel::LaserEnd::kOffBoard || !(enemies & kernel::bit(after.target))) continue;
+    }
     Frame& child = stack_[ply + 1];
     child.position = pos;
     child.position.template make_move<E>(m);
     child.previous = &board;
-    if (!(child.position.last_zapped() & enemies)) continue;
     if (!kernel::is_legal_result<E>(pos, child.position, stack_[ply].previous)) continue;
     const int score = child.position.is_game_over() ? -game_over_score(child.position, ply + 1)
                                                     : -quiescence<E>(ply + 1, -beta, -alpha);

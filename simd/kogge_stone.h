@@ -21,7 +21,6 @@
 // Bit layout: square = 8 * rank + file (kernel/bitboard.h).
 #pragma once
 
-#include <array>
 #include <cstdint>
 #include <xsimd/xsimd.hpp>
 
@@ -38,14 +37,18 @@ inline constexpr std::uint64_t kFileA = 0x0101010101010101ULL;
 inline constexpr std::uint64_t kFileH = kFileA << 7;
 inline constexpr std::uint64_t kRank0 = 0xFFULL;
 inline constexpr std::uint64_t kRank7 = kRank0 << 56;
-inline constexpr std::array<std::uint64_t, 8> kLanding = {
-    ~kRank0,           ~(kRank0 | kFileA), ~kFileA, ~(kRank7 | kFileA),
-    ~kRank7,           ~(kRank7 | kFileH), ~kFileH, ~(kRank0 | kFileH)};
+inline constexpr std::uint64_t kLanding[8] = {
+    ~kRank0, ~(kRank0 | kFileA), ~kFileA, ~(kRank7 | kFileA),
+    ~kRank7, ~(kRank7 | kFileH), ~kFileH, ~(kRank0 | kFileH)};
 // Bit offset of a one-square step in each movement direction.
-inline constexpr std::array<int, 8> kStepOffset = {8, 9, 1, -7, -8, -9, -1, 7};
+inline constexpr int kStepOffset[8] = {8, 9, 1, -7, -8, -9, -1, 7};
 // Laser direction d (N, E, S, W) is movement direction 2 * d.
-inline constexpr std::array<int, 4> kBeamOffset = {8, 1, -8, -1};
-inline constexpr std::array<std::uint64_t, 4> kBeamLanding = {~kRank0, ~kFileA, ~kRank7, ~kFileH};
+inline constexpr int kBeamOffset[4] = {8, 1, -8, -1};
+inline constexpr std::uint64_t kBeamLanding[4] = {~kRank0, ~kFileA, ~kRank7, ~kFileH};
+
+// Plain arrays rather than std::array, and no std:: calls in the vector
+// code: an inline function instantiated here would be compiled with AVX and
+// could be the copy the linker keeps for baseline callers.
 
 // Squares reachable from `gen` along each lane's direction through squares of
 // `empty`, including `gen` itself (the "occluded fill"). Three doubling

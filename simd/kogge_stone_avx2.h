@@ -12,11 +12,11 @@
 
 #include <immintrin.h>
 
-#include <array>
 #include <cstdint>
 
 #include "kernel/board.h"
 #include "kernel/laser.h"
+#include "kernel/move.h"
 #include "simd/kogge_stone.h"
 
 namespace leiser::simd::detail {
@@ -28,8 +28,8 @@ struct Isa<xsimd::avx2> {
   static constexpr std::size_t kLanes = 4;
 
   struct Dir {
-    std::array<__m256i, 3> left;   // shift counts for 1, 2, 4 squares (>= 64: none)
-    std::array<__m256i, 3> right;
+    __m256i left[3];  // shift counts for 1, 2, 4 squares (>= 64: none)
+    __m256i right[3];
     U64 wrap;
   };
 
@@ -38,6 +38,11 @@ struct Isa<xsimd::avx2> {
     return _mm256_or_si256(_mm256_sllv_epi64(x, dir.left[k]), _mm256_srlv_epi64(x, dir.right[k]));
   }
   static U64 or_and(U64 a, U64 b, U64 c) { return a | (b & c); }
+
+  // For beam fills: words[0] in all four lanes (one board per vector, one
+  // direction per lane).
+  static constexpr std::size_t kBoardsPerQuad = 1;
+  static U64 broadcast_quads(const std::uint64_t* words) { return U64(words[0]); }
 
   static Dir doubled(__m256i left, __m256i right, U64 wrap) {
     Dir dir;
@@ -137,6 +142,36 @@ struct Isa<xsimd::avx2> {
     auto* dst = reinterpret_cast<__m256i*>(out);
     _mm256_storeu_si256(dst + 0, _mm256_permute2x128_si256(lo, hi, 0x20));
     _mm256_storeu_si256(dst + 1, _mm256_permute2x128_si256(lo, hi, 0x31));
+  }
+
+  // touches_path for eight moves (32-bit lanes): the path bit of each of the
+  // squares a move touches, found with two vpermd (the step of a direction,
+  // the path word of a square) and a variable shift.
+  static constexpr std::size_t kMovesPerBlock = 8;
+  static unsigned touches_block(const kernel::Move* moves, std::uint64_t path, std::uint8_t* out) {
+    static_assert(sizeof(kernel::Move) == 2);
+    const __m256i m = _mm256_cvtepu16_epi32(_mm_loadu_si128(reinterpret_cast<const __m128i*>(moves)));
+    const __m256i offsets = _mm256_setr_epi32(8, 9, 1, -7, -8, -9, -1, 7);  // kStepOffset
+    const __m256i path_words = _mm256_set1_epi64x(static_cast<long long>(path));
+    const __m256i from = _mm256_and_si256(m, _mm256_set1_epi32(63));
+    // vpermd looks at the low three bits of each index: bits 6-8 and 9-11.
+    const __m256i mid = _mm256_add_epi32(from, _mm256_permutevar8x32_epi32(offsets, _mm256_srli_epi32(m, 6)));
+    const __m256i to = _mm256_add_epi32(mid, _mm256_permutevar8x32_epi32(offsets, _mm256_srli_epi32(m, 9)));
+    const __m256i kind = _mm256_srli_epi32(m, 14);
+    auto path_bit = [&](__m256i sq) {  // bit 0 = the path's bit at sq
+      const __m256i word = _mm256_permutevar8x32_epi32(path_words, _mm256_srli_epi32(sq, 5));
+      return _mm256_srlv_epi32(word, _mm256_and_si256(sq, _mm256_set1_epi32(31)));
+    };
+    const __m256i moved = _mm256_cmpgt_epi32(kind, _mm256_setzero_si256());     // not a rotation
+    const __m256i swap_shift = _mm256_cmpeq_epi32(kind, _mm256_set1_epi32(2));
+    const __m256i bits = _mm256_or_si256(
+        path_bit(from), _mm256_or_si256(_mm256_and_si256(path_bit(mid), moved),
+                                        _mm256_and_si256(path_bit(to), swap_shift)));
+    const unsigned mask = static_cast<unsigned>(
+        _mm256_movemask_ps(_mm256_castsi256_ps(_mm256_slli_epi32(bits, 31))));
+    const std::uint64_t bytes = _pdep_u64(mask, 0x0101010101010101ULL);
+    __builtin_memcpy(out, &bytes, 8);
+    return static_cast<unsigned>(__builtin_popcount(mask));
   }
 };
 

@@ -47,7 +47,10 @@
 // path stands for all those moves. Only moves that touch the path are
 // re-traced, and only from the first path square they change (the part of the
 // beam before it is unchanged, so its distances are already counted). It
-// enumerates just those moves itself rather than generating all of them.
+// enumerates just those moves itself, from the path squares with bitboards,
+// rather than generating all of them; a Pawn arriving from off the path on an
+// empty path square whose back faces the beam is skipped too (the beam enters
+// that square at the same distance as before and stops there).
 // Distinct 2018 moves never produce the same board (checked by a test), so
 // there are no duplicate boards to collapse.
 #pragma once

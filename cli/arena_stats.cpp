@@ -1,0 +1,90 @@
+#include "cli/arena_stats.h"
+
+#include <cmath>
+#include <cstdio>
+#include <limits>
+
+namespace leiser::cli::arena {
+
+namespace {
+
+constexpr double kInf = std::numeric_limits<double>::infinity();
+// The two-sided 95% quantile of the standard normal distribution.
+constexpr double kZ95 = 1.959963984540054;
+
+// Variance of one game's score (1, 0.5 or 0) around the mean score.
+double per_game_variance(const Wdl& wdl) {
+  const int n = wdl.games();
+  if (n == 0) return 0;
+  const double s = wdl.score();
+  return (wdl.wins * (1 - s) * (1 - s) + wdl.draws * (0.5 - s) * (0.5 - s) +
+          wdl.losses * s * s) /
+         n;
+}
+
+}  // namespace
+
+double Wdl::score() const {
+  const int n = games();
+  return n == 0 ? 0.5 : (wins + 0.5 * draws) / n;
+}
+
+double elo_from_score(double score) {
+  if (score <= 0) return -kInf;
+  if (score >= 1) return kInf;
+  return -400.0 * std::log10(1.0 / score - 1.0);
+}
+
+double score_from_elo(double elo) { return 1.0 / (1.0 + std::pow(10.0, -elo / 400.0)); }
+
+EloEstimate estimate_elo(const Wdl& wdl) {
+  EloEstimate e;
+  const int n = wdl.games();
+  const double s = wdl.score();
+  e.elo = n == 0 ? 0 : elo_from_score(s);
+  if (n == 0) {
+    e.margin = kInf;
+    return e;
+  }
+  const double sd = std::sqrt(per_game_variance(wdl) / n);
+  const double low = s - kZ95 * sd;
+  const double high = s + kZ95 * sd;
+  // An interval reaching 0 or 1 has an infinite end in Elo.
+  e.margin = low <= 0 || high >= 1 ? kInf : (elo_from_score(high) - elo_from_score(low)) / 2;
+  return e;
+}
+
+double likelihood_of_superiority(const Wdl& wdl) {
+  const int decisive = wdl.wins + wdl.losses;
+  if (decisive == 0) return 0.5;
+  return 0.5 * (1.0 + std::erf((wdl.wins - wdl.losses) / std::sqrt(2.0 * decisive)));
+}
+
+double sprt_llr(const Wdl& wdl, double elo0, double elo1) {
+  const int n = wdl.games();
+  const double v = per_game_variance(wdl);
+  if (n == 0 || v <= 0) return 0;
+  const double s0 = score_from_elo(elo0);
+  const double s1 = score_from_elo(elo1);
+  const double s = wdl.score();
+  return n * (s1 - s0) * (2 * s - s0 - s1) / (2 * v);
+}
+
+SprtBounds sprt_bounds(double alpha, double beta) {
+  return {std::log(beta / (1 - alpha)), std::log((1 - beta) / alpha)};
+}
+
+SprtDecision sprt_decision(double llr, const SprtBounds& bounds) {
+  if (llr >= bounds.upper) return SprtDecision::kAcceptH1;
+  if (llr <= bounds.lower) return SprtDecision::kAcceptH0;
+  return SprtDecision::kContinue;
+}
+
+std::string format_elo(double elo) {
+  if (std::isinf(elo)) return elo > 0 ? "+inf" : "-inf";
+  char text[32];
+  std::snprintf(text, sizeof text, "%+.1f", elo);
+  return text;
+}
+
+}  // namespace leiser::cli::arena

@@ -1,0 +1,67 @@
+// Match statistics from win/draw/loss counts: the logistic Elo difference
+// with a 95% interval, the likelihood of superiority, and the SPRT.
+#pragma once
+
+#include <string>
+
+namespace leiser::cli::arena {
+
+// Results from one engine's point of view.
+struct Wdl {
+  int wins = 0;
+  int draws = 0;
+  int losses = 0;
+
+  int games() const { return wins + draws + losses; }
+  // Points per game, 0..1 (0.5 when no games were played).
+  double score() const;
+  Wdl reversed() const { return {losses, draws, wins}; }
+};
+
+// The logistic Elo model: an Elo difference d means an expected score of
+// 1 / (1 + 10^(-d/400)).
+double elo_from_score(double score);
+double score_from_elo(double elo);
+
+struct EloEstimate {
+  double elo = 0;     // +-infinity for a score of 1 or 0
+  double margin = 0;  // half-width of the 95% interval; infinity when unknown
+};
+// The interval comes from the per-game score's sample variance (the
+// trinomial W/D/L distribution, normally approximated), mapped through the
+// logistic curve: margin = (elo(s + 1.96 sd) - elo(s - 1.96 sd)) / 2.
+EloEstimate estimate_elo(const Wdl& wdl);
+
+// LOS: the probability that the engine is the stronger one, from wins and
+// losses only (draws carry no information about who is stronger):
+// 0.5 * (1 + erf((W - L) / sqrt(2 (W + L)))). 0.5 with no decisive game.
+double likelihood_of_superiority(const Wdl& wdl);
+
+struct SprtConfig {
+  double elo0 = 0;
+  double elo1 = 5;
+  double alpha = 0.05;
+  double beta = 0.05;
+};
+
+enum class SprtDecision { kContinue, kAcceptH0, kAcceptH1 };
+
+// The log-likelihood ratio of H1 (Elo = elo1) against H0 (Elo = elo0), by
+// the generalized SPRT's normal approximation on the trinomial W/D/L counts
+// with logistic Elo (no BayesElo draw model): with s the mean score, v the
+// per-game score variance, N the games and s0, s1 the scores of elo0, elo1,
+//   LLR = N (s1 - s0) (2 s - s0 - s1) / (2 v).
+// 0 while there is no game or no spread to measure (v = 0).
+double sprt_llr(const Wdl& wdl, double elo0, double elo1);
+
+struct SprtBounds {
+  double lower;  // log(beta / (1 - alpha)): at or below it, accept H0
+  double upper;  // log((1 - beta) / alpha): at or above it, accept H1
+};
+SprtBounds sprt_bounds(double alpha, double beta);
+SprtDecision sprt_decision(double llr, const SprtBounds& bounds);
+
+// "+107.5", "-inf", ...: Elo and margins for the progress line and summary.
+std::string format_elo(double elo);
+
+}  // namespace leiser::cli::arena

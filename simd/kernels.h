@@ -1,0 +1,121 @@
+// The SIMD kernels: what each computes, the raw signatures the dispatch table
+// holds, the scalar reference versions, and the xsimd per-architecture
+// functors the AVX2 and AVX-512 versions are instantiated from.
+//
+// Every kernel has the same result on every implementation, bit for bit; the
+// scalar versions are the definition (tests/simd checks the others against
+// them and against the kernel's own functions).
+//
+// Data layout: bitboards as in kernel/bitboard.h (square = 8 * rank + file).
+// Arrays are plain contiguous arrays of `count` elements; outputs must not
+// overlap inputs. Most callers want the span wrappers of simd/dispatch.h.
+#pragma once
+
+#include <array>
+#include <cstddef>
+#include <cstdint>
+
+#include "kernel/bitboard.h"
+#include "kernel/board.h"
+#include "kernel/laser.h"
+#include "kernel/move.h"
+#include "kernel/piece.h"
+#include "simd/config.h"
+
+namespace leiser::simd {
+
+using kernel::Bitboard;
+
+// Eight sets indexed by kernel::Direction: N, NE, E, SE, S, SW, W, NW.
+using DirectionSets = std::array<Bitboard, 8>;
+// Four sets indexed by kernel::LaserDirection: N, E, S, W.
+using BeamSets = std::array<Bitboard, 4>;
+
+// trace_lasers: out[i] = kernel::trace_laser(boards[i], shooters[i]). The
+// shooter's King must be on the board (as for trace_laser). Every field of
+// each LaserTrace is written (target is 0 when end is kOffBoard); padding
+// bytes may be overwritten.
+using TraceLasersFn = void (*)(const kernel::Board* boards, const kernel::Color* shooters,
+                               kernel::LaserTrace* out, std::size_t count);
+
+// destination_sets: out[i][dir] = kernel::shift(pieces[i], dir) & targets[i]:
+// the squares one step from some piece in direction dir, among the targets
+// (empty squares for 2018 shifts; ~0 for plain neighbour sets).
+using DestinationSetsFn = void (*)(const Bitboard* pieces, const Bitboard* targets,
+                                   DirectionSets* out, std::size_t count);
+
+// touches_path: out[i] = (kernel::squares_touched(moves[i]) & path) != 0 ? 1
+// : 0, for moves a generator produced (their squares are on the board).
+// Returns how many moves touch the path.
+using TouchesPathFn = std::size_t (*)(const kernel::Move* moves, std::size_t count, Bitboard path,
+                                      std::uint8_t* out);
+
+// beam_fills: out[i][d] = the squares a beam leaving any square of
+// sources[i] in laser direction d crosses, up to and including the first
+// square not in empty[i] (or to the edge): the occluded fill, shifted one
+// step. A source square is in the result only if another source's beam
+// reaches it.
+using BeamFillsFn = void (*)(const Bitboard* sources, const Bitboard* empty, BeamSets* out,
+                             std::size_t count);
+
+// The reference versions (plain C++, simd/*_scalar.cpp).
+namespace scalar {
+void trace_lasers(const kernel::Board* boards, const kernel::Color* shooters,
+                  kernel::LaserTrace* out, std::size_t count);
+void destination_sets(const Bitboard* pieces, const Bitboard* targets, DirectionSets* out,
+                      std::size_t count);
+std::size_t touches_path(const kernel::Move* moves, std::size_t count, Bitboard path,
+                         std::uint8_t* out);
+void beam_fills(const Bitboard* sources, const Bitboard* empty, BeamSets* out, std::size_t count);
+}  // namespace scalar
+
+// The vector versions, one functor per kernel. Each operator() is a template
+// over the xsimd architecture, defined in an internal header and explicitly
+// instantiated only in that architecture's translation unit
+// (simd/<kernel>_avx2.cpp, simd/<kernel>_avx512.cpp), which alone is built
+// with that instruction set.
+struct TraceLasersKernel {
+  template <class Arch>
+  void operator()(Arch, const kernel::Board* boards, const kernel::Color* shooters,
+                  kernel::LaserTrace* out, std::size_t count) const;
+};
+struct DestinationSetsKernel {
+  template <class Arch>
+  void operator()(Arch, const Bitboard* pieces, const Bitboard* targets, DirectionSets* out,
+                  std::size_t count) const;
+};
+struct TouchesPathKernel {
+  template <class Arch>
+  std::size_t operator()(Arch, const kernel::Move* moves, std::size_t count, Bitboard path,
+                         std::uint8_t* out) const;
+};
+struct BeamFillsKernel {
+  template <class Arch>
+  void operator()(Arch, const Bitboard* sources, const Bitboard* empty, BeamSets* out,
+                  std::size_t count) const;
+};
+
+}  // namespace leiser::simd
+
+#if LEISER_SIMD_X86
+#include <xsimd/xsimd.hpp>
+
+namespace leiser::simd {
+
+// Instantiated only in the AVX2 and AVX-512 translation units; every other
+// object calls them, none compiles them.
+#define LEISER_SIMD_EXTERN_KERNELS(ARCH)                                                         \
+  extern template void TraceLasersKernel::operator()<ARCH>(                                     \
+      ARCH, const kernel::Board*, const kernel::Color*, kernel::LaserTrace*, std::size_t) const; \
+  extern template void DestinationSetsKernel::operator()<ARCH>(                                 \
+      ARCH, const Bitboard*, const Bitboard*, DirectionSets*, std::size_t) const;               \
+  extern template std::size_t TouchesPathKernel::operator()<ARCH>(                              \
+      ARCH, const kernel::Move*, std::size_t, Bitboard, std::uint8_t*) const;                   \
+  extern template void BeamFillsKernel::operator()<ARCH>(                                       \
+      ARCH, const Bitboard*, const Bitboard*, BeamSets*, std::size_t) const;
+LEISER_SIMD_EXTERN_KERNELS(xsimd::avx2)
+LEISER_SIMD_EXTERN_KERNELS(xsimd::avx512bw)
+#undef LEISER_SIMD_EXTERN_KERNELS
+
+}  // namespace leiser::simd
+#endif
