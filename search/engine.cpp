@@ -62,6 +62,8 @@ std::vector<OptionInfo> Engine::options() const {
   for (const auto& spec : eval::kWeightSpecs)
     list.push_back({std::string(spec.name), OptionType::kSpin, std::to_string(spec.default_value),
                     spec.min, spec.max, {}});
+  list.push_back({std::string(kLcoverageSpec.name), OptionType::kSpin,
+                  std::to_string(kLcoverageSpec.default_value), kLcoverageSpec.min, kLcoverageSpec.max, {}});
   return list;
 }
 
@@ -107,6 +109,12 @@ std::optional<std::string> Engine::set_option(std::string_view name, std::string
     if (auto* err = std::get_if<std::string>(&v)) return *err;
     eval::set_weight(params_.weights_2016, *spec, std::get<int>(v));
     eval::set_weight(params_.weights_2018, *spec, std::get<int>(v));
+    return std::nullopt;
+  }
+  if (key == kLcoverageSpec.name) {
+    const auto v = int_in(kLcoverageSpec.min, kLcoverageSpec.max);
+    if (auto* err = std::get_if<std::string>(&v)) return *err;
+    params_.lcoverage = std::get<int>(v);
     return std::nullopt;
   }
   return "unknown option '" + std::string(name) + "'";

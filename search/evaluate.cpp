@@ -6,6 +6,7 @@
 #include "kernel/laser.h"
 #include "search/eval/eval2016.h"
 #include "search/eval/kaggressive.h"
+#include "search/eval/lcoverage.h"
 #include "search/eval/kface.h"
 #include "search/eval/material.h"
 #include "search/eval/mobility.h"
@@ -34,9 +35,12 @@ int sum(const std::array<int, 6>& terms) {
   return total;
 }
 
-int evaluate_2018(const kernel::Board& board, Color side_to_move, const eval::EvalWeights& w) {
+int evaluate_2018(const kernel::Board& board, Color side_to_move, const eval::EvalWeights& w,
+                  int lcoverage_weight) {
+  // LCOVERAGE is rounded once, on the difference of the two coverages.
   return eval::ev_to_side_cp(sum(terms_2018(board, Color::kTangerine, w)) -
-                                 sum(terms_2018(board, Color::kLavender, w)),
+                                 sum(terms_2018(board, Color::kLavender, w)) +
+                                 eval::lcoverage_term(board, Color::kTangerine, lcoverage_weight),
                              side_to_move);
 }
 
@@ -45,7 +49,7 @@ int evaluate_2018(const kernel::Board& board, Color side_to_move, const eval::Ev
 int evaluate(const kernel::Position& pos, const EvalParams& params) {
   if (pos.edition() == kernel::Edition::k2016)
     return eval::evaluate_2016(pos.board(), pos.side_to_move(), params.weights_2016);
-  return evaluate_2018(pos.board(), pos.side_to_move(), params.weights_2018);
+  return evaluate_2018(pos.board(), pos.side_to_move(), params.weights_2018, params.lcoverage);
 }
 
 EvalTerms evaluate_terms(const kernel::Position& pos, const EvalParams& params) {
@@ -64,8 +68,13 @@ EvalTerms evaluate_terms(const kernel::Position& pos, const EvalParams& params) 
   const auto white = terms_2018(board, Color::kTangerine, params.weights_2018);
   const auto black = terms_2018(board, Color::kLavender, params.weights_2018);
   for (int i = 0; i < 6; ++i) out.terms.push_back({kTermNames2018[i], white[i], black[i]});
-  out.terms.push_back({"TOTAL", sum(white), sum(black)});
-  out.score_cp = evaluate_2018(board, pos.side_to_move(), params.weights_2018);
+  // Per colour for display; the score rounds the difference once, so the
+  // printed totals may differ from it by one ev unit.
+  const int cover_white = eval::lcoverage_ev(board, Color::kTangerine, params.lcoverage);
+  const int cover_black = eval::lcoverage_ev(board, Color::kLavender, params.lcoverage);
+  out.terms.push_back({"LCOVERAGE", cover_white, cover_black});
+  out.terms.push_back({"TOTAL", sum(white) + cover_white, sum(black) + cover_black});
+  out.score_cp = evaluate_2018(board, pos.side_to_move(), params.weights_2018, params.lcoverage);
   return out;
 }
 

@@ -17,7 +17,12 @@ struct EvalParams {
   // KFACE, KAGGRESSIVE, MOBILITY) on the 2018 board; HATTACK and PAWNPIN are
   // not 2018 terms and their weights are ignored here.
   eval::EvalWeights weights_2018;
+  // 2018 LCOVERAGE weight: ev units per unit of coverage difference.
+  int lcoverage = 3000;
 };
+
+// The LCOVERAGE option (2018 only).
+inline constexpr eval::WeightSpec kLcoverageSpec{"lcoverage", 3000, 0, 10000, nullptr};
 
 int evaluate(const kernel::Position& pos, const EvalParams& params);
 
