@@ -4,6 +4,7 @@
 #pragma once
 
 #include <array>
+#include <atomic>
 #include <cstdint>
 #include <vector>
 
@@ -33,26 +34,36 @@ class KillerTable {
 
 // History ("best move") table: how often each move of each side caused a
 // cutoff, weighted by depth squared; halved between searches (aging).
+//
+// Shared by all search threads with benign races: entries are relaxed atomics
+// updated by load + store, so two threads rewarding the same move at once may
+// lose one reward. That costs nothing measurable in move ordering and avoids
+// both locks and a 512 KiB copy per worker (see docs/parallel.md).
 class HistoryTable {
  public:
-  HistoryTable() : scores_(2 * 65536, 0) {}
-  void clear() { std::fill(scores_.begin(), scores_.end(), 0); }
+  HistoryTable() : scores_(2 * 65536) { clear(); }
+  void clear() {
+    for (auto& s : scores_) s.store(0, std::memory_order_relaxed);
+  }
   void age() {
-    for (auto& s : scores_) s /= 2;
+    for (auto& s : scores_) s.store(s.load(std::memory_order_relaxed) / 2, std::memory_order_relaxed);
   }
   void reward(kernel::Color side, kernel::Move m, int depth) {
     auto& s = scores_[slot(side, m)];
-    s += depth * depth;
-    if (s > kMax) age();
+    const std::int32_t value = s.load(std::memory_order_relaxed) + depth * depth;
+    s.store(value, std::memory_order_relaxed);
+    if (value > kMax) age();
   }
-  std::int32_t score(kernel::Color side, kernel::Move m) const { return scores_[slot(side, m)]; }
+  std::int32_t score(kernel::Color side, kernel::Move m) const {
+    return scores_[slot(side, m)].load(std::memory_order_relaxed);
+  }
 
  private:
   static constexpr std::int32_t kMax = 1 << 20;
   static std::size_t slot(kernel::Color side, kernel::Move m) {
     return static_cast<std::size_t>(kernel::index_of(side)) * 65536 + m.raw();
   }
-  std::vector<std::int32_t> scores_;
+  std::vector<std::atomic<std::int32_t>> scores_;
 };
 
 // Picks, one at a time, the remaining move with the highest key.

@@ -1,5 +1,8 @@
 #include "search/pvs.h"
 
+#include <oneapi/tbb/task_arena.h>
+#include <oneapi/tbb/task_group.h>
+
 #include <algorithm>
 
 #include "kernel/laser.h"
@@ -21,6 +24,13 @@ namespace {
 // a tenth of a millisecond at a million nodes per second, far inside the
 // 10 ms that `stop` allows, and rare enough to cost nothing measurable.
 constexpr std::uint64_t kPollInterval = 1024;
+// Parallel tasks poll their split points' abort flags more often, so that a
+// cutoff found by a brother stops the others within microseconds.
+constexpr std::uint64_t kAbortPollInterval = 64;
+// Nodes with less depth left are searched serially: a split costs a task
+// and a copy of the path, more than a small subtree is worth. Measured in
+// docs/parallel.md.
+constexpr int kMinSplitDepth = 4;
 constexpr int kAspirationWindow = 40;
 constexpr int kNullMoveMinDepth = 3;
 constexpr int kFutilityMargin = 150;  // per ply of remaining depth
@@ -55,63 +65,98 @@ int score_from_tt(int score, int ply) {
   return score;
 }
 
-}  // namespace
-
-void Searcher::clear() {
-  killers_.clear();
-  history_.clear();
+int lmr_reduction(int depth, int index, bool pv_node) {
+  if (depth < kLmrMinDepth || index <= kLmrMinIndex) return 0;
+  return 1 + (index > 3 * kLmrMinIndex ? 1 : 0) + (depth >= 8 && !pv_node ? 1 : 0);
 }
 
-bool Searcher::should_stop() {
+}  // namespace
+
+// ---------------------------------------------------------------- Worker
+
+void Worker::reset_root(const kernel::Game& game) {
+  stack_[0].position = game.position();
+  stack_[0].previous = game.ko_board();
+  root_previous_ = game.ko_board();
+  pv_length_[0] = 0;
+  split_ = nullptr;
+  nodes_ = 0;
+  unflushed_nodes_ = 0;
+  seldepth_ = 0;
+  stopped_ = false;
+}
+
+void Worker::adopt_path(const Worker& from, int ply, const SplitPoint* split) {
+  root_previous_ = from.root_previous_;
+  for (int i = 0; i <= ply; ++i) {
+    stack_[i].position = from.stack_[i].position;
+    // Ko pointers must point into this worker's own stack.
+    stack_[i].previous = i == 0 ? root_previous_ : &stack_[i - 1].position.board();
+  }
+  killers_ = from.killers_;
+  split_ = split;
+  nodes_ = 0;
+  unflushed_nodes_ = 0;
+  seldepth_ = 0;
+  stopped_ = false;
+}
+
+int Worker::evaluate_here(int ply) const { return evaluate(stack_[ply].position, owner_.params_); }
+
+void Worker::flush_nodes() {
+  owner_.nodes_.fetch_add(unflushed_nodes_, std::memory_order_relaxed);
+  unflushed_nodes_ = 0;
+}
+
+bool Worker::should_stop() {
   if (stopped_) return true;
+  if (split_ && (nodes_ & (kAbortPollInterval - 1)) == 0 && split_->aborted_here_or_above()) {
+    stopped_ = true;
+    return true;
+  }
   if ((nodes_ & (kPollInterval - 1)) != 0) return false;
-  if ((stop_request_ && stop_request_->load(std::memory_order_relaxed)) ||
-      (limits_.nodes && nodes_ >= limits_.nodes) || time_.hard_limit_reached()) {
+  flush_nodes();
+  Searcher& s = owner_;
+  const std::uint64_t total = s.nodes_.load(std::memory_order_relaxed);
+  if (s.stopped_.load(std::memory_order_relaxed) ||
+      (s.stop_request_ && s.stop_request_->load(std::memory_order_relaxed)) ||
+      (s.limits_.nodes && total >= s.limits_.nodes) || s.time_.hard_limit_reached()) {
+    s.stopped_.store(true, std::memory_order_relaxed);
     stopped_ = true;
     return true;
   }
   // "At least once a second" an info line, even inside a long iteration.
-  const int now = time_.elapsed_ms();
-  if (on_info_ && *on_info_ && now - last_periodic_info_ms_ >= 1000) {
-    last_periodic_info_ms_ = now;
-    SearchReport r = report(current_depth_, 0);
-    r.pv.clear();
-    (*on_info_)(r);
+  const int now = s.time_.elapsed_ms();
+  int last = s.last_periodic_info_ms_.load(std::memory_order_relaxed);
+  if (s.on_info_ && *s.on_info_ && now - last >= 1000 &&
+      s.last_periodic_info_ms_.compare_exchange_strong(last, now)) {
+    // From this worker's own data only: another thread owns the main line.
+    SearchReport r = s.report(*this, s.current_depth_, 0, false);
+    (*s.on_info_)(r);
   }
   return false;
 }
 
-bool Searcher::is_repetition(int ply) const {
+bool Worker::is_repetition(int ply) const {
   const Position& pos = stack_[ply].position;
   const int reach = pos.plies_since_pawn_zap();
+  const auto& game_keys = owner_.game_keys_;
   // Positions with the same side to move stand an even number of plies back.
   int back = 2;
   for (; back <= reach && ply - back >= 0; back += 2)
     if (stack_[ply - back].position.key() == pos.key()) return true;
   for (; back <= reach; back += 2) {
-    const int index = static_cast<int>(game_keys_.size()) - (back - ply);
+    const int index = static_cast<int>(game_keys.size()) - (back - ply);
     if (index < 0) break;
-    if (game_keys_[index] == pos.key()) return true;
+    if (game_keys[index] == pos.key()) return true;
   }
   return false;
 }
 
-SearchReport Searcher::report(int depth, int score) const {
-  SearchReport r;
-  r.depth = depth;
-  r.seldepth = seldepth_;
-  r.score = score;
-  r.nodes = nodes_;
-  r.time_ms = time_.elapsed_ms();
-  r.nps = r.time_ms > 0 ? nodes_ * 1000 / static_cast<std::uint64_t>(r.time_ms) : nodes_ * 1000;
-  r.hashfull = tt_.hashfull();
-  r.pv.assign(pv_[0].begin(), pv_[0].begin() + pv_length_[0]);
-  return r;
-}
-
 template <Edition E>
-int Searcher::quiescence(int ply, int alpha, int beta) {
+int Worker::quiescence(int ply, int alpha, int beta) {
   ++nodes_;
+  ++unflushed_nodes_;
   seldepth_ = std::max(seldepth_, ply);
   pv_length_[ply] = ply;
   if (should_stop()) return 0;
@@ -127,7 +172,8 @@ int Searcher::quiescence(int ply, int alpha, int beta) {
   const kernel::Color us = pos.side_to_move();
   const Bitboard enemies = board.pieces(kernel::opponent(us));
   const kernel::LaserTrace beam = kernel::trace_laser(board, us);
-  const bool beam_zaps_enemy = beam.end != kernel::LaserEnd::kOffBoard && (enemies & kernel::bit(beam.target));
+  const bool beam_zaps_enemy =
+      beam.end != kernel::LaserEnd::kOffBoard && (enemies & kernel::bit(beam.target));
   MoveList moves;
   kernel::generate_pseudo_moves<E>(pos, moves);
   int best = stand_pat;
@@ -162,16 +208,18 @@ int Searcher::quiescence(int ply, int alpha, int beta) {
 }
 
 template <Edition E>
-int Searcher::pvs(int ply, int depth, int alpha, int beta, bool pv_node, bool allow_null) {
+int Worker::pvs(int ply, int depth, int alpha, int beta, bool pv_node, bool allow_null) {
   pv_length_[ply] = ply;
   if (depth <= 0) return quiescence<E>(ply, alpha, beta);
   ++nodes_;
+  ++unflushed_nodes_;
   seldepth_ = std::max(seldepth_, ply);
   if (should_stop()) return 0;
   const Position& pos = stack_[ply].position;
-  const bool root = ply == 0;
+  TranspositionTable& tt = owner_.tt_;
+  HistoryTable& history = owner_.history_;
 
-  if (!root) {
+  if (ply > 0) {
     if (pos.plies_since_pawn_zap() >= 100 || is_repetition(ply)) return 0;
     // Mate-distance pruning: no score here can beat a shorter mate found.
     alpha = std::max(alpha, -(kMate - ply));
@@ -182,7 +230,7 @@ int Searcher::pvs(int ply, int depth, int alpha, int beta, bool pv_node, bool al
 
   Move tt_move = Move::none();
   int static_eval;
-  if (const auto entry = tt_.probe(pos.key())) {
+  if (const auto entry = tt.probe(pos.key())) {
     tt_move = entry->move;
     static_eval = entry->static_eval;
     const int tt_score = score_from_tt(entry->score, ply);
@@ -212,15 +260,14 @@ int Searcher::pvs(int ply, int depth, int alpha, int beta, bool pv_node, bool al
 
   MoveList moves;
   kernel::generate_pseudo_moves<E>(pos, moves);
-  const Bitboard own_beam = kernel::trace_laser(pos.board(), pos.side_to_move()).path;
-  const Bitboard enemy_beam = kernel::trace_laser(pos.board(), kernel::opponent(pos.side_to_move())).path;
+  const Bitboard beams = kernel::trace_laser(pos.board(), pos.side_to_move()).path |
+                         kernel::trace_laser(pos.board(), kernel::opponent(pos.side_to_move())).path;
   std::array<std::int32_t, kernel::kMaxMoves> keys;
   for (int i = 0; i < moves.size(); ++i) {
     const Move m = moves[i];
-    const Bitboard touched = kernel::squares_touched(m);
-    std::int32_t key = history_.score(pos.side_to_move(), m);
+    std::int32_t key = history.score(pos.side_to_move(), m);
     if (m == tt_move) key = kKeyTTMove;
-    else if (touched & (own_beam | enemy_beam)) key += kKeyTouchesBeam;
+    else if (kernel::squares_touched(m) & beams) key += kKeyTouchesBeam;
     else if (killers_.is_killer(ply, m)) key += kKeyKiller;
     keys[i] = key;
   }
@@ -232,10 +279,42 @@ int Searcher::pvs(int ply, int depth, int alpha, int beta, bool pv_node, bool al
   int legal = 0;
   Move m;
   while (picker.next(m)) {
-    const Bitboard touched = kernel::squares_touched(m);
-    const bool quiet = !(touched & (own_beam | enemy_beam));
+    const bool quiet = !(kernel::squares_touched(m) & beams);
     const bool killer = killers_.is_killer(ply, m);
     if (futile && legal > 0 && quiet && !killer && m != tt_move) continue;
+
+    // Young Brothers Wait: once the eldest brother is searched without a
+    // cutoff, the younger ones may go in parallel.
+    if (legal > 0 && owner_.threads_ > 1 && depth >= kMinSplitDepth) {
+      std::vector<Move> rest = {m};
+      for (Move next; picker.next(next);) rest.push_back(next);
+      SplitPoint sp;
+      sp.alpha = alpha;
+      sp.beta = beta;
+      sp.best_score = best_score;
+      sp.best_move = best_move;
+      sp.parent = split_;
+      split<E>(ply, depth, pv_node, rest, legal, sp);
+      if (stopped_ || (split_ && split_->aborted_here_or_above())) {
+        stopped_ = true;
+        return 0;
+      }
+      if (sp.best_score > best_score) {
+        best_score = sp.best_score;
+        best_move = sp.best_move;
+        if (best_score > alpha) {
+          alpha = best_score;
+          pv_[ply][ply] = best_move;
+          for (std::size_t i = 0; i < sp.pv.size(); ++i) pv_[ply][ply + 1 + i] = sp.pv[i];
+          pv_length_[ply] = ply + 1 + static_cast<int>(sp.pv.size());
+        }
+      }
+      if (best_score >= beta && !(kernel::squares_touched(best_move) & beams)) {
+        killers_.add(ply, best_move);
+        history.reward(pos.side_to_move(), best_move, depth);
+      }
+      break;
+    }
 
     Frame& child = stack_[ply + 1];
     child.position = pos;
@@ -247,16 +326,14 @@ int Searcher::pvs(int ply, int depth, int alpha, int beta, bool pv_node, bool al
     int score;
     if (child.position.is_game_over()) {
       ++nodes_;
+      ++unflushed_nodes_;
       pv_length_[ply + 1] = ply + 1;
-      score = game_over_score(child.position, ply + 1);
-      // A won game at the child is from the child's side to move's view.
-      score = -score;
+      // The child's side to move won or lost; we see the opposite.
+      score = -game_over_score(child.position, ply + 1);
     } else if (legal == 1) {
       score = -pvs<E>(ply + 1, depth - 1, -beta, -alpha, pv_node, true);
     } else {
-      int reduction = 0;
-      if (depth >= kLmrMinDepth && legal > kLmrMinIndex && quiet && !killer)
-        reduction = 1 + (legal > 3 * kLmrMinIndex ? 1 : 0) + (depth >= 8 && !pv_node ? 1 : 0);
+      const int reduction = quiet && !killer ? lmr_reduction(depth, legal, pv_node) : 0;
       score = -pvs<E>(ply + 1, depth - 1 - reduction, -alpha - 1, -alpha, false, true);
       if (score > alpha && reduction > 0)
         score = -pvs<E>(ply + 1, depth - 1, -alpha - 1, -alpha, false, true);
@@ -276,7 +353,7 @@ int Searcher::pvs(int ply, int depth, int alpha, int beta, bool pv_node, bool al
         if (score >= beta) {
           if (quiet) {
             killers_.add(ply, m);
-            history_.reward(pos.side_to_move(), m, depth);
+            history.reward(pos.side_to_move(), m, depth);
           }
           break;
         }
@@ -284,7 +361,7 @@ int Searcher::pvs(int ply, int depth, int alpha, int beta, bool pv_node, bool al
     }
   }
 
-  if (legal == 0) {
+  if (legal == 0 && best_move == Move::none()) {
     // Only reachable through futility skipping everything, or a position
     // with no legal move (which the rules never produce): score it as is.
     return futile ? static_eval : 0;
@@ -292,13 +369,120 @@ int Searcher::pvs(int ply, int depth, int alpha, int beta, bool pv_node, bool al
   const Bound bound = best_score >= beta ? Bound::kLower
                       : best_score > original_alpha ? Bound::kExact
                                                     : Bound::kUpper;
-  tt_.store(pos.key(), best_move, score_to_tt(best_score, ply), depth, bound, static_eval);
+  tt.store(pos.key(), best_move, score_to_tt(best_score, ply), depth, bound, static_eval);
   return best_score;
 }
 
 template <Edition E>
-SearchResult Searcher::iterate(const kernel::Game& game, const SearchLimits& limits,
-                               const InfoCallback& on_info) {
+void Worker::split(int ply, int depth, bool pv_node, const std::vector<Move>& moves, int first_index,
+                   SplitPoint& sp) {
+  owner_.split_stats_.splits.fetch_add(1, std::memory_order_relaxed);
+  flush_nodes();
+  tbb::task_group group;
+  for (std::size_t i = 0; i < moves.size(); ++i) {
+    group.run([this, ply, depth, pv_node, &moves, &sp, i, first_index] {
+      if (sp.aborted_here_or_above() || owner_.stopped_.load(std::memory_order_relaxed)) return;
+      std::unique_ptr<Worker> helper = owner_.acquire_worker();
+      helper->adopt_path(*this, ply, &sp);
+      helper->template search_brother<E>(ply, depth, pv_node, moves[i], first_index + 1 + static_cast<int>(i), sp);
+      helper->flush_nodes();
+      owner_.release_worker(std::move(helper));
+    });
+  }
+  group.wait();
+  if (owner_.stopped_.load(std::memory_order_relaxed)) stopped_ = true;
+}
+
+template <Edition E>
+void Worker::search_brother(int ply, int depth, bool pv_node, Move m, int index, SplitPoint& sp) {
+  owner_.split_stats_.tasks.fetch_add(1, std::memory_order_relaxed);
+  const Position& pos = stack_[ply].position;
+  Frame& child = stack_[ply + 1];
+  child.position = pos;
+  child.position.template make_move<E>(m);
+  child.previous = &pos.board();
+  if (!kernel::is_legal_result<E>(pos, child.position, stack_[ply].previous)) return;
+  int alpha;
+  {
+    std::lock_guard lock(sp.mutex);
+    alpha = sp.alpha;
+  }
+  const int beta = sp.beta;
+  int score;
+  pv_length_[ply + 1] = ply + 1;
+  if (child.position.is_game_over()) {
+    ++nodes_;
+    ++unflushed_nodes_;
+    score = -game_over_score(child.position, ply + 1);
+  } else {
+    const Bitboard beams = kernel::trace_laser(pos.board(), pos.side_to_move()).path |
+                           kernel::trace_laser(pos.board(), kernel::opponent(pos.side_to_move())).path;
+    const bool quiet = !(kernel::squares_touched(m) & beams) && !killers_.is_killer(ply, m);
+    const int reduction = quiet ? lmr_reduction(depth, index, pv_node) : 0;
+    score = -pvs<E>(ply + 1, depth - 1 - reduction, -alpha - 1, -alpha, false, true);
+    if (!stopped_ && score > alpha && reduction > 0)
+      score = -pvs<E>(ply + 1, depth - 1, -alpha - 1, -alpha, false, true);
+    if (!stopped_ && score > alpha && score < beta && pv_node)
+      score = -pvs<E>(ply + 1, depth - 1, -beta, -alpha, true, true);
+  }
+  if (stopped_) {
+    owner_.split_stats_.aborted_tasks.fetch_add(1, std::memory_order_relaxed);
+    return;
+  }
+  std::lock_guard lock(sp.mutex);
+  if (sp.aborted.load(std::memory_order_relaxed)) return;
+  if (score > sp.best_score) {
+    sp.best_score = score;
+    sp.best_move = m;
+    if (score > sp.alpha) {
+      sp.alpha = score;
+      sp.pv.assign(pv_[ply + 1].begin() + ply + 1, pv_[ply + 1].begin() + pv_length_[ply + 1]);
+      // A cutoff: the remaining brothers are wasted work.
+      if (score >= beta) sp.aborted.store(true, std::memory_order_relaxed);
+    }
+  }
+}
+
+// ---------------------------------------------------------------- Searcher
+
+void Searcher::clear() {
+  std::lock_guard lock(pool_mutex_);
+  for (auto& w : pool_) w->killers_.clear();
+  history_.clear();
+}
+
+std::unique_ptr<Worker> Searcher::acquire_worker() {
+  {
+    std::lock_guard lock(pool_mutex_);
+    if (!pool_.empty()) {
+      auto worker = std::move(pool_.back());
+      pool_.pop_back();
+      return worker;
+    }
+  }
+  return std::make_unique<Worker>(*this);
+}
+
+void Searcher::release_worker(std::unique_ptr<Worker> worker) {
+  std::lock_guard lock(pool_mutex_);
+  pool_.push_back(std::move(worker));
+}
+
+SearchReport Searcher::report(const Worker& main, int depth, int score, bool with_pv) const {
+  SearchReport r;
+  r.depth = depth;
+  r.seldepth = main.seldepth_;
+  r.score = score;
+  r.nodes = nodes_.load(std::memory_order_relaxed);
+  r.time_ms = time_.elapsed_ms();
+  r.nps = r.time_ms > 0 ? r.nodes * 1000 / static_cast<std::uint64_t>(r.time_ms) : r.nodes * 1000;
+  r.hashfull = tt_.hashfull();
+  if (with_pv) r.pv.assign(main.pv_[0].begin(), main.pv_[0].begin() + main.pv_length_[0]);
+  return r;
+}
+
+template <Edition E>
+SearchResult Searcher::iterate(Worker& main, const kernel::Game& game, const SearchLimits& limits) {
   SearchResult result;
   MoveList root_moves = game.legal_moves();
   if (root_moves.empty()) return result;
@@ -308,7 +492,7 @@ SearchResult Searcher::iterate(const kernel::Game& game, const SearchLimits& lim
   int score = 0;
   for (int depth = 1; depth <= max_depth; ++depth) {
     current_depth_ = depth;
-    seldepth_ = 0;
+    main.seldepth_ = 0;
     int window = kAspirationWindow;
     int alpha = -kInfinity;
     int beta = kInfinity;
@@ -318,8 +502,8 @@ SearchResult Searcher::iterate(const kernel::Game& game, const SearchLimits& lim
     }
     int iteration_score;
     for (;;) {
-      iteration_score = pvs<E>(0, depth, alpha, beta, true, false);
-      if (stopped_) break;
+      iteration_score = main.pvs<E>(0, depth, alpha, beta, true, false);
+      if (main.stopped_) break;
       if (iteration_score <= alpha) {
         alpha = std::max(alpha - window, -kInfinity);
         window *= 2;
@@ -334,47 +518,58 @@ SearchResult Searcher::iterate(const kernel::Game& game, const SearchLimits& lim
         beta = kInfinity;
       }
     }
-    if (stopped_ && depth > 1) break;  // keep the last finished iteration
-    if (pv_length_[0] > 0) {
+    main.flush_nodes();
+    if (main.stopped_ && depth > 1) break;  // keep the last finished iteration
+    if (main.pv_length_[0] > 0) {
       score = iteration_score;
-      result.best_move = pv_[0][0];
+      result.best_move = main.pv_[0][0];
       result.score = score;
       result.depth = depth;
-      result.pv.assign(pv_[0].begin(), pv_[0].begin() + pv_length_[0]);
-      if (on_info) on_info(report(depth, score));
+      result.pv.assign(main.pv_[0].begin(), main.pv_[0].begin() + main.pv_length_[0]);
+      if (on_info_ && *on_info_) (*on_info_)(report(main, depth, score, true));
     }
-    if (stopped_) break;
+    if (main.stopped_) break;
     if (is_mate_score(score) && depth > 2 * mate_in_moves(std::abs(score)) + 2 && !limits.infinite)
       break;
     if (time_.soft_limit_reached()) break;
   }
-  result.nodes = nodes_;
   return result;
 }
 
 SearchResult Searcher::run(const kernel::Game& game, const SearchLimits& limits,
-                           const InfoCallback& on_info, const std::atomic<bool>& stop) {
+                           const InfoCallback& on_info, const std::atomic<bool>& stop, int threads) {
   limits_ = limits;
   stop_request_ = &stop;
   on_info_ = &on_info;
-  stopped_ = false;
-  nodes_ = 0;
-  last_periodic_info_ms_ = 0;
+  stopped_.store(false);
+  nodes_.store(0);
+  last_periodic_info_ms_.store(0);
+  threads_ = std::max(1, threads);
   time_.start(limits);
   tt_.new_search();
   history_.age();
-  killers_.clear();
 
   // The game so far, for repetition: every position before the root.
-  const Position& root = game.position();
   game_keys_.clear();
   for (std::size_t i = 0; i + 1 < game.history().size(); ++i) game_keys_.push_back(game.history()[i].key());
-  stack_[0].position = root;
-  stack_[0].previous = game.ko_board();
-  pv_length_[0] = 0;
-  SearchResult result = root.edition() == Edition::k2016 ? iterate<Edition::k2016>(game, limits, on_info)
-                                                         : iterate<Edition::k2018>(game, limits, on_info);
-  result.nodes = nodes_;
+
+  std::unique_ptr<Worker> main = acquire_worker();
+  main->killers_.clear();
+  main->reset_root(game);
+  SearchResult result;
+  auto search = [&] {
+    result = game.edition() == Edition::k2016 ? iterate<Edition::k2016>(*main, game, limits)
+                                              : iterate<Edition::k2018>(*main, game, limits);
+  };
+  if (threads_ > 1) {
+    tbb::task_arena arena(threads_);
+    arena.execute(search);
+  } else {
+    search();
+  }
+  main->flush_nodes();
+  result.nodes = nodes_.load();
+  release_worker(std::move(main));
   return result;
 }
 

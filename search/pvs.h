@@ -1,18 +1,21 @@
 // Principal-variation search: iterative deepening with aspiration windows,
 // zero-window scouts, quiescence over zapping moves, a transposition table,
 // killers, history, null-move pruning, late-move reductions and futility
-// pruning. One Searcher is one thread of search.
+// pruning; with more than one thread, Young Brothers Wait splitting on oneTBB
+// task groups (docs/parallel.md).
 #pragma once
 
 #include <atomic>
 #include <functional>
+#include <memory>
+#include <mutex>
 #include <vector>
 
 #include "kernel/game.h"
 #include "kernel/position.h"
 #include "search/evaluate.h"
-#include "search/search_limits.h"
 #include "search/ordering.h"
+#include "search/search_limits.h"
 #include "search/timeman.h"
 #include "search/tt.h"
 
@@ -20,53 +23,120 @@ namespace leiser::search {
 
 using InfoCallback = std::function<void(const SearchReport&)>;
 
-class Searcher {
- public:
-  Searcher(TranspositionTable& tt, const EvalParams& params) : tt_(tt), params_(params) {}
+class Searcher;
 
-  // Searches the game's current position. `stop` is polled; setting it ends
-  // the search as soon as possible with the best move found so far.
-  SearchResult run(const kernel::Game& game, const SearchLimits& limits, const InfoCallback& on_info,
-                   const std::atomic<bool>& stop);
-  // Forgets killers and history (a new game).
-  void clear();
+// A node whose younger brothers are being searched in parallel. Tasks read
+// alpha from it and post their results to it; a fail-high sets `aborted`,
+// which every task below polls (through its chain of split points).
+struct SplitPoint {
+  std::mutex mutex;
+  int alpha = 0;
+  int beta = 0;
+  int best_score = 0;
+  kernel::Move best_move = kernel::Move::none();
+  std::vector<kernel::Move> pv;  // best line from this node's child on
+  std::atomic<bool> aborted{false};
+  const SplitPoint* parent = nullptr;
+  bool aborted_here_or_above() const {
+    for (const SplitPoint* sp = this; sp; sp = sp->parent)
+      if (sp->aborted.load(std::memory_order_relaxed)) return true;
+    return false;
+  }
+};
+
+// Statistics of parallel search, for the parallel report.
+struct SplitStats {
+  std::atomic<std::uint64_t> splits{0};
+  std::atomic<std::uint64_t> tasks{0};
+  std::atomic<std::uint64_t> aborted_tasks{0};
+};
+
+// One thread's view of a search: its own stack of positions, principal
+// variations and killers. The main search uses one; each parallel task
+// borrows one from the Searcher's pool.
+class Worker {
+ public:
+  explicit Worker(Searcher& owner) : owner_(owner) {}
 
  private:
-  template <kernel::Edition E>
-  SearchResult iterate(const kernel::Game& game, const SearchLimits& limits,
-                       const InfoCallback& on_info);
-  template <kernel::Edition E>
-  int pvs(int ply, int depth, int alpha, int beta, bool pv_node, bool allow_null);
-  template <kernel::Edition E>
-  int quiescence(int ply, int alpha, int beta);
-  bool should_stop();
-  bool is_repetition(int ply) const;
-  SearchReport report(int depth, int score) const;
-  int evaluate_here(int ply) const { return evaluate(stack_[ply].position, params_); }
-
+  friend class Searcher;
   struct Frame {
     kernel::Position position;
     const kernel::Board* previous = nullptr;  // for Ko
   };
 
+  // Starts a fresh search at the root.
+  void reset_root(const kernel::Game& game);
+  // Takes over `from`'s path up to `ply`, to search a sibling under `split`.
+  void adopt_path(const Worker& from, int ply, const SplitPoint* split);
+
+  template <kernel::Edition E>
+  int pvs(int ply, int depth, int alpha, int beta, bool pv_node, bool allow_null);
+  template <kernel::Edition E>
+  int quiescence(int ply, int alpha, int beta);
+  // Searches the brothers of the node at `ply` in parallel; returns false if
+  // the split was abandoned (stop or abort), true with sp filled otherwise.
+  template <kernel::Edition E>
+  void split(int ply, int depth, bool pv_node, const std::vector<kernel::Move>& moves, int first_index,
+             SplitPoint& sp);
+  template <kernel::Edition E>
+  void search_brother(int ply, int depth, bool pv_node, kernel::Move m, int index, SplitPoint& sp);
+
+  bool should_stop();
+  bool is_repetition(int ply) const;
+  void flush_nodes();
+  int evaluate_here(int ply) const;
+
+  Searcher& owner_;
+  KillerTable killers_;
+  std::array<Frame, kMaxPly + 2> stack_{};
+  std::array<std::array<kernel::Move, kMaxPly + 2>, kMaxPly + 2> pv_{};
+  std::array<int, kMaxPly + 2> pv_length_{};
+  const SplitPoint* split_ = nullptr;
+  const kernel::Board* root_previous_ = nullptr;
+  std::uint64_t nodes_ = 0;         // counted here, added to the shared total in batches
+  std::uint64_t unflushed_nodes_ = 0;
+  int seldepth_ = 0;
+  bool stopped_ = false;  // this worker's search must unwind (stop, limit or abort)
+};
+
+class Searcher {
+ public:
+  Searcher(TranspositionTable& tt, const EvalParams& params) : tt_(tt), params_(params) {}
+
+  // Searches the game's current position with `threads` threads. `stop` is
+  // polled; setting it ends the search as soon as possible with the best move
+  // found so far.
+  SearchResult run(const kernel::Game& game, const SearchLimits& limits, const InfoCallback& on_info,
+                   const std::atomic<bool>& stop, int threads = 1);
+  // Forgets killers and history (a new game).
+  void clear();
+  const SplitStats& split_stats() const { return split_stats_; }
+
+ private:
+  friend class Worker;
+  template <kernel::Edition E>
+  SearchResult iterate(Worker& main, const kernel::Game& game, const SearchLimits& limits);
+  SearchReport report(const Worker& main, int depth, int score, bool with_pv) const;
+  std::unique_ptr<Worker> acquire_worker();
+  void release_worker(std::unique_ptr<Worker> worker);
+
   TranspositionTable& tt_;
   const EvalParams& params_;
-  KillerTable killers_;
   HistoryTable history_;
   TimeManager time_;
   SearchLimits limits_;
   const std::atomic<bool>* stop_request_ = nullptr;
   const InfoCallback* on_info_ = nullptr;
-  bool stopped_ = false;
-  std::uint64_t nodes_ = 0;
-  int seldepth_ = 0;
-  int last_periodic_info_ms_ = 0;
+  std::atomic<bool> stopped_{false};
+  std::atomic<std::uint64_t> nodes_{0};
+  std::atomic<int> last_periodic_info_ms_{0};
   int current_depth_ = 0;
-  // Keys of the game's positions before the root (for repetition).
-  std::vector<kernel::Key> game_keys_;
-  std::array<Frame, kMaxPly + 2> stack_{};
-  std::array<std::array<kernel::Move, kMaxPly + 2>, kMaxPly + 2> pv_{};
-  std::array<int, kMaxPly + 2> pv_length_{};
+  int threads_ = 1;
+  std::vector<kernel::Key> game_keys_;  // positions before the root, for repetition
+  SplitStats split_stats_;
+  std::mutex pool_mutex_;
+  std::vector<std::unique_ptr<Worker>> pool_;
 };
 
 }  // namespace leiser::search

@@ -31,6 +31,7 @@ TEST(Search, SameNodeLimitGivesTheSameResult) {
   for (Edition e : {Edition::k2016, Edition::k2018}) {
     Engine engine;
     ASSERT_FALSE(engine.set_option("edition", kernel::edition_name(e)).has_value());
+    ASSERT_FALSE(engine.set_option("threads", "1").has_value());  // the deterministic mode
     SearchLimits limits;
     limits.nodes = 20000;
     engine.new_game();
