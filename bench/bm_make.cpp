@@ -122,7 +122,7 @@ void board_pseudo_moves(const Board& board, Color us, Bitboard pinned, MoveList&
 
 // 2016: the Pawns of `side` that stand on the opponent's last beam.
 template <Edition E>
-Bitboard pinned_pawns(const Board& board, Color side, Bitboard opponent_beam) {
+Bitboard pins_from_beam(const Board& board, Color side, Bitboard opponent_beam) {
   if constexpr (E == Edition::k2016)
     return opponent_beam & board.pawns(side);
   else
@@ -130,13 +130,16 @@ Bitboard pinned_pawns(const Board& board, Color side, Bitboard opponent_beam) {
 }
 
 // ---------------------------------------------------------------------------
-// Applying a move to a Board in place, and undoing it.
+// Applying a move to a Board in place (the same steps as the kernel's
+// Position::make_move), and undoing it. The names differ from the kernel's on
+// purpose: an unqualified call with a kernel::Board argument also looks in
+// namespace kernel.
 
 Square step_square(Square from, int dir) { return static_cast<Square>(kernel::kSteps[from][dir]); }
 
 Rotation inverse(Rotation r) { return static_cast<Rotation>((4 - r) & 3); }
 
-void apply_move(Board& board, Move m) {
+void play_in_place(Board& board, Move m) {
   const Square from = m.from();
   switch (m.kind()) {
     case MoveKind::kRotate:
@@ -160,7 +163,7 @@ void apply_move(Board& board, Move m) {
   }
 }
 
-void undo_move(Board& board, Move m) {
+void take_back_in_place(Board& board, Move m) {
   const Square from = m.from();
   switch (m.kind()) {
     case MoveKind::kRotate:
@@ -197,7 +200,7 @@ struct FireResult {
 };
 
 template <Edition E, class OnZap>
-FireResult fire_laser(Board& board, Color shooter, OnZap&& on_zap) {
+FireResult fire_on_board(Board& board, Color shooter, OnZap&& on_zap) {
   FireResult result;
   kernel::LaserTrace trace = kernel::trace_laser(board, shooter);
   while (trace.end != kernel::LaserEnd::kOffBoard) {
@@ -264,8 +267,8 @@ template <Edition E>
   WalkCount count;
   for (Move m : moves) {
     Board child = board;
-    apply_move(child, m);
-    const FireResult fired = fire_laser<E>(child, us, [](Square) {});
+    play_in_place(child, m);
+    const FireResult fired = fire_on_board<E>(child, us, [](Square) {});
     ++count.moves;
     count.zaps += static_cast<std::uint64_t>(fired.zaps);
     if (depth == 1 || fired.king_zapped) {
@@ -273,7 +276,7 @@ template <Edition E>
       continue;
     }
     const Color them = kernel::opponent(us);
-    count += walk_copy_make<E>(child, them, pinned_pawns<E>(child, them, fired.beam), depth - 1);
+    count += walk_copy_make<E>(child, them, pins_from_beam<E>(child, them, fired.beam), depth - 1);
   }
   return count;
 }
@@ -287,20 +290,21 @@ template <Edition E, bool kChecked = false>
   for (Move m : moves) {
     [[maybe_unused]] Board before;
     if constexpr (kChecked) before = board;
-    apply_move(board, m);
+    play_in_place(board, m);
     ZapRecord zapped;
-    const FireResult fired = fire_laser<E>(board, us, [&](Square sq) { zapped.record(board, sq); });
+    const FireResult fired =
+        fire_on_board<E>(board, us, [&](Square sq) { zapped.record(board, sq); });
     ++count.moves;
     count.zaps += static_cast<std::uint64_t>(fired.zaps);
     if (depth == 1 || fired.king_zapped) {
       ++count.leaves;
     } else {
       const Color them = kernel::opponent(us);
-      count += walk_make_unmake<E, kChecked>(board, them, pinned_pawns<E>(board, them, fired.beam),
-                                             depth - 1);
+      count += walk_make_unmake<E, kChecked>(board, them,
+                                             pins_from_beam<E>(board, them, fired.beam), depth - 1);
     }
     zapped.restore(board);
-    undo_move(board, m);
+    take_back_in_place(board, m);
     if constexpr (kChecked)
       if (!(board == before)) fail("make/unmake did not restore the board");
   }

@@ -9,9 +9,9 @@
 
 namespace leiser::cli {
 
-BenchTotals run_bench(int depth, kernel::Edition edition) {
+BenchTotals run_bench(int depth, kernel::Edition edition, int threads) {
   search::Engine engine;
-  (void)engine.set_option("threads", "1");
+  (void)engine.set_option("threads", std::to_string(threads));
   (void)engine.set_option("hash", "16");
   (void)engine.set_option("edition", kernel::edition_name(edition));
   BenchTotals totals;
@@ -34,8 +34,9 @@ BenchTotals run_bench(int depth, kernel::Edition edition) {
 int run_bench_command(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
   int depth = kDefaultBenchDepth;
   kernel::Edition edition = kernel::kDefaultEdition;
-  if (args.size() > 2) {
-    err << "error: usage: leiserchess bench [depth] [edition]\n";
+  int threads = 1;
+  if (args.size() > 3) {
+    err << "error: usage: leiserchess bench [depth] [edition] [threads]\n";
     return 2;
   }
   if (!args.empty()) {
@@ -54,8 +55,17 @@ int run_bench_command(const std::vector<std::string>& args, std::ostream& out, s
     }
     edition = *e;
   }
-  const BenchTotals totals = run_bench(depth, edition);
-  out << "Edition: " << kernel::edition_name(edition) << ", depth " << depth << ", 30 positions\n";
+  if (args.size() == 3) {
+    const std::string& t = args[2];
+    const auto [ptr, ec] = std::from_chars(t.data(), t.data() + t.size(), threads);
+    if (ec != std::errc() || ptr != t.data() + t.size() || threads < 1 || threads > 1024) {
+      err << "error: bench threads expects an integer from 1 to 1024, got '" << t << "'\n";
+      return 2;
+    }
+  }
+  const BenchTotals totals = run_bench(depth, edition, threads);
+  out << "Edition: " << kernel::edition_name(edition) << ", depth " << depth << ", threads " << threads
+      << ", 30 positions\n";
   out << "Total time (ms) : " << static_cast<long long>(totals.seconds * 1000 + 0.5) << "\n";
   out << "Nodes searched  : " << totals.nodes << "\n";
   out << "Nodes/second    : "

@@ -1,5 +1,5 @@
-// `leiserchess bench [depth] [edition]`: a fixed-depth, single-threaded,
-// deterministic search of the bench positions. The total node count is the
+// `leiserchess bench [depth] [edition] [threads]`: a fixed-depth search
+// (single-threaded and deterministic by default) of the bench positions. The total node count is the
 // signature of the search's behaviour.
 #pragma once
 
@@ -20,8 +20,8 @@ struct BenchTotals {
 };
 
 // Searches every bench position of the edition to `depth`, clearing all
-// search state before each one.
-BenchTotals run_bench(int depth, kernel::Edition edition);
+// search state before each one. One thread is the deterministic mode.
+BenchTotals run_bench(int depth, kernel::Edition edition, int threads = 1);
 
 int run_bench_command(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 

@@ -15,7 +15,8 @@ constexpr const char* kHelp =
     "  (no command)             speak the engine protocol (PROTOCOL.md) on stdin/stdout\n"
     "  perft [--edition 2018|2016] [--fen FEN] [--moves M...] --depth N [--pseudo] [--divide]\n"
     "        [--threads T]      count the leaves of the move tree\n"
-    "  bench [depth] [edition]  fixed-depth search of 30 positions: node count and speed\n"
+    "  bench [depth] [edition] [threads]\n"
+    "                           fixed-depth search of 30 positions: node count and speed\n"
     "  --version                print the version\n"
     "  help                     this text\n";
 

@@ -114,11 +114,24 @@ template <Edition E, bool kUpdateKey>
 inline void Position::make_move(Move m) {
   Key key = key_;
   if constexpr (kUpdateKey) {
-    // Only the touched squares change: remove their old keys, add the new.
-    const Bitboard touched = squares_touched(m);
-    for (Bitboard t = touched; t;) key ^= square_key(board_, pop_lowest(t));
+    // Only the (up to three) touched squares change: remove their old keys,
+    // add the new ones. Squares are spelled out per kind rather than looped
+    // over, which measured faster.
+    const Square from = m.from();
+    const MoveKind kind = m.kind();
+    const Square mid = kind == MoveKind::kRotate ? from : static_cast<Square>(kSteps[from][m.direction()]);
+    const Square to = kind == MoveKind::kSwapShift
+                          ? static_cast<Square>(kSteps[mid][m.second_direction()])
+                          : from;
+    auto touched_keys = [&] {
+      Key k = square_key(board_, from);
+      if (mid != from) k ^= square_key(board_, mid);
+      if (to != from) k ^= square_key(board_, to);
+      return k;
+    };
+    key ^= touched_keys();
     apply_move(board_, m);
-    for (Bitboard t = touched; t;) key ^= square_key(board_, pop_lowest(t));
+    key ^= touched_keys();
   } else {
     apply_move(board_, m);
   }

@@ -26,6 +26,9 @@ plot_data="$out_dir/microbench.dat"
 
 log() { echo "perf_report: $*" >&2; }
 
+tmp_dir=$(mktemp -d)
+trap 'rm -rf "$tmp_dir"' EXIT
+
 # --- build -------------------------------------------------------------------
 if [ ! -f "$build_dir/build.ninja" ]; then
   log "configuring $build_dir"
@@ -38,12 +41,25 @@ sys.exit(0 if any(o["name"] == "benchmarks" and o["value"] for o in options) els
   log "enabling benchmarks in $build_dir"
   meson configure "$build_dir" -Dbenchmarks=true >/dev/null
 fi
-log "building"
-ninja -C "$build_dir" >/dev/null
-
+# Only the CLI and the kernel benchmarks (bench/bm_*): the tests and the
+# SIMD benchmarks in bench/simd/ are not needed here.
+mapfile -t targets < <(python3 -c '
+import json, os, sys
+build_dir = os.path.abspath(sys.argv[1])
+for t in json.load(open(os.path.join(build_dir, "meson-info", "intro-targets.json"))):
+    if t["type"] != "executable":
+        continue
+    path = os.path.relpath(t["filename"][0], build_dir)
+    if path == "leiserchess" or (os.path.dirname(path) == "bench" and t["name"].startswith("bm_")):
+        print(path)
+' "$build_dir")
+log "building ${targets[*]}"
+if ! ninja -C "$build_dir" "${targets[@]}" >"$tmp_dir/build.log" 2>&1; then
+  tail -n 40 "$tmp_dir/build.log" >&2
+  log "build failed"
+  exit 1
+fi
 mkdir -p "$out_dir"
-tmp_dir=$(mktemp -d)
-trap 'rm -rf "$tmp_dir"' EXIT
 
 # --- machine -----------------------------------------------------------------
 date_utc=$(date -u '+%Y-%m-%d %H:%M UTC')
@@ -168,7 +184,7 @@ def fmt_ns(ns):
     return f"{ns:.3g} ns"
 
 
-# Medians (and coefficients of variation) of every benchmark, in run order.
+# Medians (and coefficients of variation) of every benchmark.
 rows = []
 for path in sorted(glob.glob(os.path.join(env["OUT_DIR"], "bench-bm_*.json"))):
     with open(path) as f:
@@ -194,6 +210,10 @@ for path in sorted(glob.glob(os.path.join(env["OUT_DIR"], "bench-bm_*.json"))):
             "item": ITEM_KIND.get(name.split("/")[0], "item"),
             "cv": cvs.get(name, float("nan")),
         })
+
+# Random interleaving shuffles the output; list by name (kernel, function,
+# edition), which groups what belongs together.
+rows.sort(key=lambda r: r["name"])
 
 with open(env["PLOT_DATA"], "w") as f:
     f.write("# benchmark\tns_per_item\titem\n")
@@ -230,6 +250,13 @@ w("## Perft (CLI)")
 w("")
 w(f"Each command was run {env['RUNS']} times; the time is the one the CLI reports for the "
   "last depth alone (`time N ms (depth 5)`), leaves/s is leaves over the median time.")
+busy = max(float(env["LOAD_BEFORE"].split()[0]), float(env["LOAD_AFTER"].split()[0]))
+if busy >= int(env["CPU_COUNT"]):
+    w("")
+    w(f"**Caution:** the load average ({busy:g}) reached the number of CPUs "
+      f"({env['CPU_COUNT']}), so other processes competed for the CPUs during these "
+      "wall-clock timings; two-thread runs in particular may show no speed-up. The "
+      "microbenchmarks below report CPU time, which such load disturbs less.")
 w("")
 w("```sh")
 for _, command, _, _, _ in perft:

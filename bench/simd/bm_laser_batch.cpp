@@ -1,10 +1,14 @@
 // Batched laser trace, per SIMD implementation (Google Benchmark).
 //
-// Positions: a fixed, shuffled set of boards from random games of both
-// editions (tests/simd/random_positions.h, fixed seeds), each with the colour
-// whose laser is traced; a second set of "maze" boards whose beams bounce off
-// up to 16 mirrors. Each benchmark traces the whole set per iteration in
-// calls of `batch` boards and reports ns_per_board.
+// Position sets (tests/simd/random_positions.h, fixed seeds, shuffled):
+//   games  boards from random games of both editions, each with the colour
+//          whose laser is traced (most beams: one or two segments)
+//   mazes  boards whose beams bounce off up to 16 mirrors
+// each in two sizes: 4,096 boards, and 32,768 boards, which no branch
+// predictor can learn by heart (repeating a small set flatters the scalar
+// version's data-dependent branches; a search meets fresh positions). Each
+// iteration traces the whole set in calls of `batch` boards; ns_per_board is
+// CPU time per board.
 //
 //   bm_laser_batch --benchmark_repetitions=5 --benchmark_report_aggregates_only=true
 #include <benchmark/benchmark.h>
@@ -25,17 +29,16 @@ using leiser::kernel::Color;
 using leiser::kernel::LaserTrace;
 using leiser::simd::Implementation;
 
-constexpr std::size_t kBoards = 4096;
-
 struct PositionSet {
   std::vector<Board> boards;
   std::vector<Color> shooters;
 };
 
-PositionSet make_set(std::vector<leiser::simd::testing::Sample> samples, std::uint64_t seed) {
+PositionSet make_set(std::vector<leiser::simd::testing::Sample> samples, std::size_t size,
+                     std::uint64_t seed) {
   std::mt19937_64 rng(seed);
   std::shuffle(samples.begin(), samples.end(), rng);
-  samples.resize(kBoards);
+  samples.resize(size);
   PositionSet set;
   for (const auto& s : samples) {
     set.boards.push_back(s.board);
@@ -44,19 +47,16 @@ PositionSet make_set(std::vector<leiser::simd::testing::Sample> samples, std::ui
   return set;
 }
 
-const PositionSet& game_positions() {
-  static const PositionSet set = [] {
-    auto samples = leiser::simd::testing::game_samples(leiser::kernel::Edition::k2018, kBoards, 1);
-    const auto more = leiser::simd::testing::game_samples(leiser::kernel::Edition::k2016, kBoards, 2);
-    samples.insert(samples.end(), more.begin(), more.end());
-    return make_set(std::move(samples), 3);
-  }();
-  return set;
+PositionSet game_positions(std::size_t size) {
+  using leiser::simd::testing::game_samples;
+  auto samples = game_samples(leiser::kernel::Edition::k2018, size, 1);
+  const auto more = game_samples(leiser::kernel::Edition::k2016, size, 2);
+  samples.insert(samples.end(), more.begin(), more.end());
+  return make_set(std::move(samples), size, 3);
 }
 
-const PositionSet& maze_positions() {
-  static const PositionSet set = make_set(leiser::simd::testing::maze_samples(kBoards, 4), 5);
-  return set;
+PositionSet maze_positions(std::size_t size) {
+  return make_set(leiser::simd::testing::maze_samples(size, 4), size, 5);
 }
 
 void BM_TraceLasers(benchmark::State& state, const Implementation* impl, const PositionSet* set) {
@@ -75,22 +75,27 @@ void BM_TraceLasers(benchmark::State& state, const Implementation* impl, const P
   }
   const double boards_done = static_cast<double>(boards.size());
   state.counters["ns_per_board"] = benchmark::Counter(
-      boards_done * 1e-9, benchmark::Counter::kIsIterationInvariantRate | benchmark::Counter::kInvert);
+      boards_done, benchmark::Counter::kIsIterationInvariantRate | benchmark::Counter::kInvert);
   state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations() * boards.size()));
   state.SetLabel(std::string(impl->name));
 }
 
-// Registers one benchmark per (implementation this CPU runs, position set,
-// batch size).
+// Registers one benchmark per (position set, size, implementation this CPU
+// runs).
 const bool kRegistered = [] {
-  for (const Implementation* impl : leiser::simd::supported()) {
-    for (auto [set_name, set] : {std::pair{"games", &game_positions()},
-                                 std::pair{"mazes", &maze_positions()}}) {
-      const std::string name = "TraceLasers/" + std::string(set_name) + "/" + std::string(impl->name);
-      benchmark::RegisterBenchmark(name.c_str(), BM_TraceLasers, impl, set)
-          ->Arg(64)
-          ->Arg(static_cast<std::int64_t>(kBoards))
-          ->ArgName("batch");
+  static std::vector<PositionSet> sets;  // stable addresses: reserved below
+  sets.reserve(4);
+  for (std::size_t size : {std::size_t{4096}, std::size_t{32768}}) {
+    for (const char* kind : {"games", "mazes"}) {
+      sets.push_back(std::string(kind) == "games" ? game_positions(size) : maze_positions(size));
+      const PositionSet* set = &sets.back();
+      for (const Implementation* impl : leiser::simd::supported()) {
+        const std::string name = "TraceLasers/" + std::string(kind) +
+                                 "/boards:" + std::to_string(size) + "/" + std::string(impl->name);
+        benchmark::RegisterBenchmark(name.c_str(), BM_TraceLasers, impl, set)
+            ->Arg(256)
+            ->ArgName("batch");
+      }
     }
   }
   return true;
