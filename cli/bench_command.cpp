@@ -28,6 +28,9 @@ BenchTotals run_bench(int depth, kernel::Edition edition, int threads) {
     for (auto fen : bench::kBenchPositions2016) run_one(fen);
   else
     for (auto fen : bench::kBenchPositions2018) run_one(fen);
+  totals.splits = engine.split_stats().splits.load();
+  totals.tasks = engine.split_stats().tasks.load();
+  totals.aborted_tasks = engine.split_stats().aborted_tasks.load();
   return totals;
 }
 
@@ -70,6 +73,9 @@ int run_bench_command(const std::vector<std::string>& args, std::ostream& out, s
   out << "Nodes searched  : " << totals.nodes << "\n";
   out << "Nodes/second    : "
       << static_cast<long long>(totals.seconds > 0 ? totals.nodes / totals.seconds : 0) << "\n";
+  if (threads > 1)
+    out << "Splits          : " << totals.splits << " (" << totals.tasks << " tasks, "
+        << totals.aborted_tasks << " aborted)\n";
   return 0;
 }
 

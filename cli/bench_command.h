@@ -17,6 +17,9 @@ inline constexpr int kDefaultBenchDepth = 7;
 struct BenchTotals {
   std::uint64_t nodes = 0;
   double seconds = 0;
+  std::uint64_t splits = 0;  // parallel search only
+  std::uint64_t tasks = 0;
+  std::uint64_t aborted_tasks = 0;
 };
 
 // Searches every bench position of the edition to `depth`, clearing all

@@ -66,6 +66,8 @@ class Engine {
   void wait();
   bool is_searching() const { return searching_.load(); }
   int threads() const { return threads_; }
+  // Splits, tasks and aborted tasks of parallel search since construction.
+  const SplitStats& split_stats() const { return searcher_->split_stats(); }
 
  private:
   kernel::Game game_;
