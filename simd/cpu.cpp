@@ -97,7 +97,7 @@ FeatureSet cpu_features() {
 
 std::string feature_names(FeatureSet features) {
   static constexpr std::array<const char*, 13> kNames = {
-      "SSE4.2", "POPCNT",   "AVX",      "AVX2",     "FMA",      "BMI1",     "BMI2",
+      "SSE4.2", "POPCNT",  "AVX",      "AVX2",     "FMA",      "BMI1",    "BMI2",
       "LZCNT",  "AVX512F", "AVX512BW", "AVX512DQ", "AVX512VL", "AVX512CD"};
   std::string out;
   for (std::size_t i = 0; i < kNames.size(); ++i) {

@@ -31,9 +31,8 @@ enum Feature : std::uint32_t {
 using FeatureSet = std::uint32_t;
 
 inline constexpr FeatureSet kFeaturesAvx2Kernels = kFeatureAvx | kFeatureAvx2 | kFeatureBmi2;
-inline constexpr FeatureSet kFeaturesAvx512Kernels = kFeaturesAvx2Kernels | kFeatureAvx512F |
-                                                     kFeatureAvx512BW | kFeatureAvx512DQ |
-                                                     kFeatureAvx512VL;
+inline constexpr FeatureSet kFeaturesAvx512Kernels =
+    kFeaturesAvx2Kernels | kFeatureAvx512F | kFeatureAvx512BW | kFeatureAvx512DQ | kFeatureAvx512VL;
 
 struct CpuInfo {
   FeatureSet features = 0;  // usable features (CPU and OS agree)

@@ -37,8 +37,7 @@ void beam_fills_vec(const Bitboard* sources, const Bitboard* empty, BeamSets* ou
 }
 
 template <class Arch>
-constexpr Implementation vector_implementation(std::string_view name,
-                                               std::string_view description,
+constexpr Implementation vector_implementation(std::string_view name, std::string_view description,
                                                FeatureSet required, std::size_t lanes) {
   return Implementation{name,
                         description,

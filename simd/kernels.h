@@ -105,14 +105,14 @@ namespace leiser::simd {
 // Instantiated only in the AVX2 and AVX-512 translation units; every other
 // object calls them, none compiles them.
 #define LEISER_SIMD_EXTERN_KERNELS(ARCH)                                                         \
-  extern template void TraceLasersKernel::operator()<ARCH>(                                     \
+  extern template void TraceLasersKernel::operator()<ARCH>(                                      \
       ARCH, const kernel::Board*, const kernel::Color*, kernel::LaserTrace*, std::size_t) const; \
-  extern template void DestinationSetsKernel::operator()<ARCH>(                                 \
-      ARCH, const Bitboard*, const Bitboard*, DirectionSets*, std::size_t) const;               \
-  extern template std::size_t TouchesPathKernel::operator()<ARCH>(                              \
-      ARCH, const kernel::Move*, std::size_t, Bitboard, std::uint8_t*) const;                   \
-  extern template void BeamFillsKernel::operator()<ARCH>(                                       \
-      ARCH, const Bitboard*, const Bitboard*, BeamSets*, std::size_t) const;
+  extern template void DestinationSetsKernel::operator()<ARCH>(                                  \
+      ARCH, const Bitboard*, const Bitboard*, DirectionSets*, std::size_t) const;                \
+  extern template std::size_t TouchesPathKernel::operator()<ARCH>(                               \
+      ARCH, const kernel::Move*, std::size_t, Bitboard, std::uint8_t*) const;                    \
+  extern template void BeamFillsKernel::operator()<ARCH>(ARCH, const Bitboard*, const Bitboard*, \
+                                                         BeamSets*, std::size_t) const;
 LEISER_SIMD_EXTERN_KERNELS(xsimd::avx2)
 LEISER_SIMD_EXTERN_KERNELS(xsimd::avx512bw)
 #undef LEISER_SIMD_EXTERN_KERNELS

@@ -4,8 +4,7 @@
 #include "simd/laser_batch_impl.h"
 
 namespace leiser::simd {
-template void TraceLasersKernel::operator()<xsimd::avx512bw>(xsimd::avx512bw,
-                                                             const kernel::Board*,
+template void TraceLasersKernel::operator()<xsimd::avx512bw>(xsimd::avx512bw, const kernel::Board*,
                                                              const kernel::Color*,
                                                              kernel::LaserTrace*,
                                                              std::size_t) const;

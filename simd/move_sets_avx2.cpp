@@ -5,13 +5,12 @@
 
 namespace leiser::simd {
 template void DestinationSetsKernel::operator()<xsimd::avx2>(xsimd::avx2, const Bitboard*,
-                                                              const Bitboard*, DirectionSets*,
-                                                              std::size_t) const;
-template std::size_t TouchesPathKernel::operator()<xsimd::avx2>(xsimd::avx2,
-                                                                 const kernel::Move*,
-                                                                 std::size_t, Bitboard,
-                                                                 std::uint8_t*) const;
+                                                             const Bitboard*, DirectionSets*,
+                                                             std::size_t) const;
+template std::size_t TouchesPathKernel::operator()<xsimd::avx2>(xsimd::avx2, const kernel::Move*,
+                                                                std::size_t, Bitboard,
+                                                                std::uint8_t*) const;
 template void BeamFillsKernel::operator()<xsimd::avx2>(xsimd::avx2, const Bitboard*,
-                                                        const Bitboard*, BeamSets*,
-                                                        std::size_t) const;
+                                                       const Bitboard*, BeamSets*,
+                                                       std::size_t) const;
 }  // namespace leiser::simd

@@ -77,7 +77,8 @@ inline std::vector<Sample> synthetic_samples(std::size_t count, std::uint64_t se
       }
     };
     for (kernel::Color c : {kernel::Color::kTangerine, kernel::Color::kLavender})
-      board.put(free_square(), {c, kernel::PieceType::kKing, static_cast<kernel::Orientation>(rng() % 4)});
+      board.put(free_square(),
+                {c, kernel::PieceType::kKing, static_cast<kernel::Orientation>(rng() % 4)});
     const int pawns = static_cast<int>(rng() % 41);
     for (int i = 0; i < pawns; ++i)
       board.put(free_square(), {static_cast<kernel::Color>(rng() % 2), kernel::PieceType::kPawn,
@@ -130,7 +131,8 @@ inline std::vector<Sample> maze_samples(std::size_t count, std::uint64_t seed) {
       }
     };
     const kernel::Color other = kernel::opponent(shooter);
-    board.put(free_square(0), {other, kernel::PieceType::kKing, static_cast<kernel::Orientation>(rng() % 4)});
+    board.put(free_square(0),
+              {other, kernel::PieceType::kKing, static_cast<kernel::Orientation>(rng() % 4)});
     const int extra = static_cast<int>(rng() % 8);
     for (int i = 0; i < extra && kernel::popcount(board.occupied() | path) < 60; ++i)
       board.put(free_square(path), {static_cast<kernel::Color>(rng() % 2), kernel::PieceType::kPawn,

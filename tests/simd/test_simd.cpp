@@ -60,11 +60,13 @@ std::string describe(const Sample& s) {
 }
 
 std::string trace_text(const LaserTrace& t) {
-  return "path=0x" + [&] {
-    char buf[17];
-    std::snprintf(buf, sizeof buf, "%016llx", static_cast<unsigned long long>(t.path));
-    return std::string(buf);
-  }() + " end=" + std::to_string(static_cast<int>(t.end)) + " target=" + std::to_string(t.target);
+  return "path=0x" +
+         [&] {
+           char buf[17];
+           std::snprintf(buf, sizeof buf, "%016llx", static_cast<unsigned long long>(t.path));
+           return std::string(buf);
+         }() +
+         " end=" + std::to_string(static_cast<int>(t.end)) + " target=" + std::to_string(t.target);
 }
 
 bool same(const LaserTrace& a, const LaserTrace& b) {
@@ -156,8 +158,8 @@ TEST_P(SimdKernels, TraceLasersLoneKings) {
     for (int other = 0; other < 64; ++other) {
       if (other == sq) continue;
       Board b;
-      b.put(static_cast<kernel::Square>(sq),
-            {Color::kTangerine, kernel::PieceType::kKing, static_cast<kernel::Orientation>(other % 4)});
+      b.put(static_cast<kernel::Square>(sq), {Color::kTangerine, kernel::PieceType::kKing,
+                                              static_cast<kernel::Orientation>(other % 4)});
       b.put(static_cast<kernel::Square>(other),
             {Color::kLavender, kernel::PieceType::kKing, static_cast<kernel::Orientation>(sq % 4)});
       samples.push_back({b, Color::kTangerine});
@@ -217,9 +219,15 @@ std::vector<Bitboard> random_bitboards(std::size_t count, std::uint64_t seed) {
   for (std::size_t i = 0; i < count; ++i) {
     // Mix dense, sparse and edge-heavy sets.
     switch (i % 4) {
-      case 0: out[i] = rng(); break;
-      case 1: out[i] = rng() & rng() & rng(); break;
-      case 2: out[i] = rng() | rng(); break;
+      case 0:
+        out[i] = rng();
+        break;
+      case 1:
+        out[i] = rng() & rng() & rng();
+        break;
+      case 2:
+        out[i] = rng() | rng();
+        break;
       default:
         out[i] = (rng() & (kernel::kFileA | kernel::kFileH | kernel::kRank0 | kernel::kRank7)) |
                  (Bitboard{1} << (rng() % 64));
@@ -294,14 +302,14 @@ TEST_P(SimdKernels, TouchesPathMatchesSquaresTouched) {
       for (Bitboard path : {kernel::trace_laser(s.board, s.shooter).path,
                             kernel::trace_laser(s.board, other).path, ~Bitboard{0}, Bitboard{0}}) {
         std::vector<std::uint8_t> got(moves.size() + 1, 7);
-        const std::size_t count = impl().touches_path(moves, path, std::span(got).first(moves.size()));
+        const std::size_t count =
+            impl().touches_path(moves, path, std::span(got).first(moves.size()));
         std::size_t want_count = 0;
         for (std::size_t i = 0; i < moves.size(); ++i) {
           const bool want = (kernel::squares_touched(moves[i]) & path) != 0;
           want_count += want;
           ASSERT_EQ(got[i], want ? 1 : 0)
-              << impl().name << " " << kernel::move_to_string(moves[i]) << " in "
-              << describe(s);
+              << impl().name << " " << kernel::move_to_string(moves[i]) << " in " << describe(s);
         }
         ASSERT_EQ(got[moves.size()], 7) << "wrote past the end";
         ASSERT_EQ(count, want_count);
@@ -362,7 +370,8 @@ TEST(SimdDispatch, CpuDetectionAgreesWithCompiler) {
   EXPECT_EQ((f & kFeatureAvx512VL) != 0, __builtin_cpu_supports("avx512vl") != 0);
 #endif
   std::printf("CPU features: %s\nsupported:", feature_names(f).c_str());
-  for (const Implementation* impl : supported()) std::printf(" %s", std::string(impl->name).c_str());
+  for (const Implementation* impl : supported())
+    std::printf(" %s", std::string(impl->name).c_str());
   std::printf("\nactive: %s\n", std::string(active().name).c_str());
 }
 
