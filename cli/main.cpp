@@ -7,6 +7,7 @@
 #include "cli/perft_command.h"
 #include "cli/uci.h"
 #include "cli/version.h"
+#include "simd/dispatch.h"
 
 namespace {
 
@@ -17,6 +18,7 @@ constexpr const char* kHelp =
     "        [--threads T]      count the leaves of the move tree\n"
     "  bench [depth] [edition] [threads]\n"
     "                           fixed-depth search of 30 positions: node count and speed\n"
+    "  --simd scalar|avx2|avx512|auto   (before or after a command) force a SIMD implementation\n"
     "  --version                print the version\n"
     "  help                     this text\n";
 
@@ -24,6 +26,20 @@ constexpr const char* kHelp =
 
 int main(int argc, char** argv) {
   std::vector<std::string> args(argv + 1, argv + argc);
+  // --simd NAME (anywhere) forces a SIMD implementation, like LEISER_SIMD.
+  for (std::size_t i = 0; i < args.size(); ++i) {
+    if (args[i] != "--simd") continue;
+    if (i + 1 >= args.size()) {
+      std::cerr << "error: --simd expects scalar, avx2, avx512 or auto\n";
+      return 2;
+    }
+    if (const std::string problem = leiser::simd::select(args[i + 1]); !problem.empty()) {
+      std::cerr << "error: --simd: " << problem << "\n";
+      return 2;
+    }
+    args.erase(args.begin() + static_cast<long>(i), args.begin() + static_cast<long>(i) + 2);
+    --i;
+  }
   // No command: speak the engine protocol on stdin/stdout, so match runners
   // can start the executable directly.
   if (args.empty()) return leiser::cli::run_protocol(std::cin, std::cout);

@@ -16,6 +16,7 @@
 #include "kernel/perft.h"
 #include "search/engine.h"
 #include "search/evaluate.h"
+#include "simd/dispatch.h"
 
 namespace leiser::cli {
 namespace {
@@ -163,6 +164,10 @@ void Protocol::cmd_uci() {
     for (const auto& c : o.choices) line += " var " + c;
     say(line);
   }
+  // The SIMD implementation is a property of the process, not of the engine.
+  std::string simd_line = "option name simd type combo default " + std::string(simd::active().name);
+  for (const simd::Implementation* impl : simd::supported()) simd_line += " var " + std::string(impl->name);
+  say(simd_line);
   say("uciok");
 }
 
@@ -177,6 +182,10 @@ void Protocol::cmd_setoption(const std::vector<std::string>& t) {
   std::size_t i = 2;
   for (; i < t.size() && lower(t[i]) != "value"; ++i) name += (name.empty() ? "" : " ") + t[i];
   for (++i; i < t.size(); ++i) value += (value.empty() ? "" : " ") + t[i];
+  if (lower(name) == "simd") {
+    if (const std::string problem = simd::select(value); !problem.empty()) error(problem);
+    return;
+  }
   if (const auto problem = engine_.set_option(name, value)) error(*problem);
 }
 

@@ -1,4 +1,5 @@
-// The version line printed by --version and the protocol's "id name".
+// The version line printed by --version and the protocol's "id name",
+// naming the SIMD implementation in use.
 #pragma once
 
 #include <string>

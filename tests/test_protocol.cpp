@@ -51,7 +51,16 @@ TEST(Protocol, UciListsRequiredOptions) {
   for (const char* option : {"hash", "threads", "edition", "use_ko", "pbetween", "pcentral", "kface",
                              "kaggressive", "hattack", "mobility", "pawnpin"})
     EXPECT_TRUE(s.has_prefix(std::string("option name ") + option + " type ")) << option;
+  EXPECT_TRUE(s.has_prefix("option name simd type combo default "));
   EXPECT_EQ(s.lines.back(), "uciok");
+}
+
+TEST(Protocol, SimdOptionSelectsAnImplementationOrSaysWhyNot) {
+  const Session s = run_engine(
+      "setoption name simd value scalar\nsetoption name simd value sse9\nuci\nquit\n");
+  EXPECT_TRUE(s.has_prefix("info string error: unknown SIMD implementation 'sse9'"));
+  EXPECT_TRUE(s.has_prefix("id name leiserchess"));
+  EXPECT_NE(s.lines[s.index_of_prefix("id name")].find("(simd scalar)"), std::string::npos);
 }
 
 TEST(Protocol, BadInputGivesOneErrorLineAndTheEngineKeepsGoing) {
