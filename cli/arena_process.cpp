@@ -2,6 +2,7 @@
 
 #include <fcntl.h>
 #include <poll.h>
+#include <sys/prctl.h>
 #include <signal.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -34,7 +35,7 @@ std::string resolve_executable(const std::string& name) {
     std::size_t end = dirs.find(':', begin);
     if (end == std::string::npos) end = dirs.size();
     std::string dir = dirs.substr(begin, end - begin);
-    if (dir.empty()) dir = ".";
+    if (dir.empty()) dir.push_back('.');
     const std::string candidate = dir + "/" + name;
     if (::access(candidate.c_str(), X_OK) == 0) return candidate;
     begin = end + 1;
@@ -71,7 +72,7 @@ std::optional<std::string> ChildProcess::start(const ProcessSpec& spec) {
   exit_description_.clear();
   if (spec.argv.empty() || spec.argv[0].empty()) return "empty command";
   const std::string path = resolve_executable(spec.argv[0]);
-  if (path.empty()) return "'" + spec.argv[0] + "': command not found in PATH";
+  if (path.empty()) return std::string("'") + spec.argv[0] + "': command not found in PATH";
 
   // Everything the child needs is built before fork(): after it the child may
   // only make async-signal-safe calls.
@@ -95,12 +96,20 @@ std::optional<std::string> ChildProcess::start(const ProcessSpec& spec) {
   }
   const int dev_null = spec.inherit_stderr ? -1 : ::open("/dev/null", O_WRONLY | O_CLOEXEC);
   const char* dir = spec.working_dir.empty() ? nullptr : spec.working_dir.c_str();
+  const pid_t parent = ::getpid();
 
   const pid_t pid = ::fork();
   if (pid == 0) {
     // Child. Its own process group, so a kill reaches whatever it starts
     // (a shell wrapper's engine, say) and not the arena.
     ::setpgid(0, 0);
+    // Being in its own group, the engine does not get the terminal's Ctrl-C;
+    // instead it is killed when the arena dies, however it dies. (Linux
+    // sends this when the forking *thread* ends; a worker thread quits its
+    // engines before it ends, so that is never early.) If the arena died
+    // before this line, getppid() has already changed.
+    ::prctl(PR_SET_PDEATHSIG, SIGKILL);
+    if (::getppid() != parent) ::_exit(127);
     // SIG_IGN survives exec; the engine must get the default SIGPIPE back,
     // and no signal mask of the arena's threads.
     struct sigaction dfl {};

@@ -163,8 +163,8 @@ GameRecord play_game(EngineClient& tangerine, EngineClient& lavender, const Game
       if (clock.tc)
         return finish(opponent_wins(side), Termination::kTimeForfeit,
                       who(side, engine) + " lost on time (" + std::to_string(remaining) +
-                          " ms left, " + std::to_string(reply.elapsed.count()) +
-                          " ms without a move)");
+                          " ms left, no move within " + std::to_string(reply.elapsed.count()) +
+                          " ms)");
       return finish(opponent_wins(side), Termination::kNoAnswer,
                     who(side, engine) + " did not answer 'go' within " +
                         std::to_string(setup.move_timeout.count()) + " ms");

@@ -26,7 +26,7 @@ double per_game_variance(const Wdl& wdl) {
 
 double Wdl::score() const {
   const int n = games();
-  return n == 0 ? 0.5 : (wins + 0.5 * draws) / n;
+  return n == 0 ? 0.5 : points() / n;
 }
 
 double elo_from_score(double score) {
@@ -44,13 +44,15 @@ EloEstimate estimate_elo(const Wdl& wdl) {
   e.elo = n == 0 ? 0 : elo_from_score(s);
   if (n == 0) {
     e.margin = kInf;
+    e.lower = -kInf;
+    e.upper = kInf;
     return e;
   }
   const double sd = std::sqrt(per_game_variance(wdl) / n);
-  const double low = s - kZ95 * sd;
-  const double high = s + kZ95 * sd;
-  // An interval reaching 0 or 1 has an infinite end in Elo.
-  e.margin = low <= 0 || high >= 1 ? kInf : (elo_from_score(high) - elo_from_score(low)) / 2;
+  // elo_from_score maps scores at or beyond 0 and 1 to -inf and +inf.
+  e.lower = elo_from_score(s - kZ95 * sd);
+  e.upper = elo_from_score(s + kZ95 * sd);
+  e.margin = std::isinf(e.lower) || std::isinf(e.upper) ? kInf : (e.upper - e.lower) / 2;
   return e;
 }
 
@@ -83,7 +85,8 @@ SprtDecision sprt_decision(double llr, const SprtBounds& bounds) {
 std::string format_elo(double elo) {
   if (std::isinf(elo)) return elo > 0 ? "+inf" : "-inf";
   char text[32];
-  std::snprintf(text, sizeof text, "%+.1f", elo);
+  // Values that round to zero print as "+0.0", never "-0.0".
+  std::snprintf(text, sizeof text, "%+.1f", std::fabs(elo) < 0.05 ? 0.0 : elo);
   return text;
 }
 

@@ -13,9 +13,16 @@ struct Wdl {
   int losses = 0;
 
   int games() const { return wins + draws + losses; }
+  double points() const { return wins + 0.5 * draws; }
   // Points per game, 0..1 (0.5 when no games were played).
   double score() const;
   Wdl reversed() const { return {losses, draws, wins}; }
+  Wdl& operator+=(const Wdl& other) {
+    wins += other.wins;
+    draws += other.draws;
+    losses += other.losses;
+    return *this;
+  }
 };
 
 // The logistic Elo model: an Elo difference d means an expected score of
@@ -26,6 +33,10 @@ double score_from_elo(double elo);
 struct EloEstimate {
   double elo = 0;     // +-infinity for a score of 1 or 0
   double margin = 0;  // half-width of the 95% interval; infinity when unknown
+  // The 95% interval itself, which the logistic curve makes asymmetric; an
+  // end is infinite when the score's interval reaches 0 or 1.
+  double lower = 0;
+  double upper = 0;
 };
 // The interval comes from the per-game score's sample variance (the
 // trinomial W/D/L distribution, normally approximated), mapped through the

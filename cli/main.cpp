@@ -3,6 +3,7 @@
 #include <string>
 #include <vector>
 
+#include "cli/arena.h"
 #include "cli/bench_command.h"
 #include "cli/perft_command.h"
 #include "cli/uci.h"
@@ -18,6 +19,11 @@ constexpr const char* kHelp =
     "        [--threads T]      count the leaves of the move tree\n"
     "  bench [depth] [edition] [threads]\n"
     "                           fixed-depth search of 30 positions: node count and speed\n"
+    "  arena --engine name=N,cmd=C[,option.X=V,depth=D,nodes=N] --engine ... [--edition E]\n"
+    "        [--tc T+I] [--games N] [--concurrency C] [--openings F] [--pgn F] [--sprt ...]\n"
+    "                           play matches between engines and referee them (arena --help)\n"
+    "  openings --edition E --plies N --count K [--max-eval CP] [--seed S]\n"
+    "                           generate balanced random openings (openings --help)\n"
     "  --simd scalar|avx2|avx512|auto   (before or after a command) force a SIMD implementation\n"
     "  --version                print the version\n"
     "  help                     this text\n";
@@ -47,6 +53,8 @@ int main(int argc, char** argv) {
   const std::vector<std::string> rest(args.begin() + 1, args.end());
   if (command == "perft") return leiser::cli::run_perft_command(rest, std::cout, std::cerr);
   if (command == "bench") return leiser::cli::run_bench_command(rest, std::cout, std::cerr);
+  if (command == "arena") return leiser::cli::run_arena_command(rest, std::cout, std::cerr);
+  if (command == "openings") return leiser::cli::run_openings_command(rest, std::cout, std::cerr);
   if (command == "--version" || command == "version") {
     std::cout << leiser::cli::version_string() << "\n";
     return 0;

@@ -1,0 +1,48 @@
+// The command lines of `leiserchess arena` and `leiserchess openings`,
+// parsed into configurations. Every mistake is a one-line error naming the
+// offending argument; nothing here starts a process or reads a file.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "cli/arena_match.h"
+#include "cli/arena_openings.h"
+#include "kernel/expected.h"
+
+namespace leiser::cli::arena {
+
+struct ArenaOptions {
+  MatchConfig match;           // engines with their limits resolved
+  std::string openings_path;   // empty: start position only
+  bool debug = false;
+  bool help = false;
+};
+
+kernel::Expected<ArenaOptions> parse_arena_args(const std::vector<std::string>& args);
+
+struct OpeningsOptions {
+  OpeningGeneratorConfig generator;
+  bool seed_given = false;
+  bool help = false;
+};
+
+kernel::Expected<OpeningsOptions> parse_openings_args(const std::vector<std::string>& args);
+
+// Pieces, exposed for tests.
+
+// "name=new,cmd=./build/leiserchess,option.hash=64,depth=3": keys name, cmd,
+// dir, depth, nodes, tc and option.<X> (sent as `setoption name X value V`).
+// The command is split into words at spaces ('...' and "..." quote); it
+// cannot contain a comma, which separates the keys.
+kernel::Expected<EngineSpec> parse_engine_spec(const std::string& text);
+// "10+0.1" (seconds base + increment) or "10" (no increment).
+kernel::Expected<TimeControl> parse_time_control(const std::string& text);
+// Shell-like splitting of a command: spaces separate words, quotes group.
+kernel::Expected<std::vector<std::string>> split_command(const std::string& command);
+
+extern const char* const kArenaHelp;
+extern const char* const kOpeningsHelp;
+
+}  // namespace leiser::cli::arena
