@@ -62,6 +62,13 @@ constexpr Bitboard shift(Bitboard bb, int dir) {
   }
 }
 
+// Every square adjacent to a square of bb (in any of the eight directions).
+constexpr Bitboard neighbours(Bitboard bb) {
+  Bitboard out = 0;
+  for (int dir = 0; dir < 8; ++dir) out |= shift(bb, dir);
+  return out;
+}
+
 // The square one step from sq in direction dir, or -1 off the board.
 constexpr int step(Square sq, int dir) {
   const int file = file_of(sq) + kDirectionFileStep[dir];

@@ -86,7 +86,7 @@ constexpr Bitboard squares_touched(Move m) {
 // Applies the movement part of a move to a board (the laser does not fire).
 // A shift to an empty square is an exchange with nothing; in 2016 a shift
 // onto a piece is an exchange of the two pieces.
-constexpr void apply_move(Board& board, Move m) {
+[[gnu::always_inline]] constexpr void apply_move(Board& board, Move m) {
   const Square from = m.from();
   switch (m.kind()) {
     case MoveKind::kRotate:

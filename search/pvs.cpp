@@ -175,7 +175,17 @@ int Worker::quiescence(int ply, int alpha, int beta) {
   const bool beam_zaps_enemy =
       beam.end != kernel::LaserEnd::kOffBoard && (enemies & kernel::bit(beam.target));
   MoveList moves;
-  kernel::generate_pseudo_moves<E>(pos, moves);
+  if (beam_zaps_enemy) {
+    kernel::generate_pseudo_moves<E>(pos, moves);
+  } else {
+    // Only moves touching the beam can zap: those of pieces on it, or near
+    // enough to shift (2018: swap and shift) onto it. Generating by piece in
+    // square order keeps the order of the full list.
+    Bitboard near = beam.path | kernel::neighbours(beam.path);
+    if constexpr (E == Edition::k2018) near |= kernel::neighbours(near);
+    for (Bitboard pieces = kernel::movable_pieces(pos) & near; pieces;)
+      kernel::generate_piece_moves<E>(pos, kernel::pop_lowest(pieces), moves);
+  }
   int best = stand_pat;
   for (Move m : moves) {
     if (!(kernel::squares_touched(m) & beam.path)) {
