@@ -50,7 +50,7 @@ int run_bench_command(const std::vector<std::string>& args, std::ostream& out, s
       return 2;
     }
   }
-  if (args.size() == 2) {
+  if (args.size() >= 2) {
     const auto e = kernel::parse_edition(args[1]);
     if (!e) {
       err << "error: bench edition expects 2016 or 2018, got '" << args[1] << "'\n";
@@ -67,7 +67,7 @@ int run_bench_command(const std::vector<std::string>& args, std::ostream& out, s
     }
   }
   const BenchTotals totals = run_bench(depth, edition, threads);
-  out << "Edition: " << kernel::edition_name(edition) << ", depth " << depth << ", threads " << threads
+  out << "Edition " << kernel::edition_name(edition) << ", depth " << depth << ", threads " << threads
       << ", 30 positions\n";
   out << "Total time (ms) : " << static_cast<long long>(totals.seconds * 1000 + 0.5) << "\n";
   out << "Nodes searched  : " << totals.nodes << "\n";

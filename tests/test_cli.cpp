@@ -3,6 +3,7 @@
 
 #include <sstream>
 
+#include "cli/bench_command.h"
 #include "cli/perft_command.h"
 
 namespace leiser::cli {
@@ -66,6 +67,23 @@ TEST(PerftCommand, BadOptionsGiveOneLineErrors) {
     EXPECT_EQ(r.status, 2);
     EXPECT_NE(r.err.find(c.fragment), std::string::npos) << r.err;
     EXPECT_EQ(r.err.rfind("error: ", 0), 0u) << r.err;
+  }
+}
+
+TEST(BenchCommand, ReadsDepthEditionAndThreads) {
+  std::ostringstream out;
+  std::ostringstream err;
+  ASSERT_EQ(run_bench_command({"2", "2016", "2"}, out, err), 0) << err.str();
+  EXPECT_NE(out.str().find("Edition 2016, depth 2, threads 2"), std::string::npos) << out.str();
+  std::ostringstream out2;
+  ASSERT_EQ(run_bench_command({"2", "2016"}, out2, err), 0) << err.str();
+  EXPECT_NE(out2.str().find("Edition 2016, depth 2, threads 1"), std::string::npos) << out2.str();
+  for (const std::vector<std::string>& bad :
+       {std::vector<std::string>{"0"}, {"2", "2017"}, {"2", "2016", "0"}, {"1", "2", "3", "4"}}) {
+    std::ostringstream o;
+    std::ostringstream e;
+    EXPECT_EQ(run_bench_command(bad, o, e), 2);
+    EXPECT_EQ(e.str().rfind("error: ", 0), 0u) << e.str();
   }
 }
 
