@@ -29,7 +29,7 @@ for t in $(seq 1 "$cores"); do
   done
   mt=$(printf '%s\n' "${times[@]}" | median)
   mn=$(printf '%s\n' "${nodes[@]}" | median)
-  echo "$t $mt $mn ${splits:-none}" >> "$dat"
+  echo "$t $mt $mn $(IFS=,; echo "${times[*]}") ${splits:-none}" >> "$dat"
 done
 
 base_time=$(awk 'NR==1 {print $2}' "$dat")
@@ -44,12 +44,12 @@ base_nodes=$(awk 'NR==1 {print $3}' "$dat")
   echo "- Load average before: $(cut -d' ' -f1-3 /proc/loadavg)"
   echo "- Command per row: \`$exe bench $depth $edition <threads>\` (30 positions, TT cleared before each), median of $runs runs"
   echo
-  echo "| threads | time to depth $depth (ms) | time speed-up | nodes | nodes/s | nps speed-up | search overhead | splits |"
-  echo "|---:|---:|---:|---:|---:|---:|---:|---|"
-  while read -r t ms n rest; do
-    awk -v t="$t" -v ms="$ms" -v n="$n" -v bt="$base_time" -v bn="$base_nodes" -v s="$rest" 'BEGIN {
+  echo "| threads | time to depth $depth (ms) | runs (ms) | time speed-up | nodes | nodes/s | nps speed-up | search overhead | splits |"
+  echo "|---:|---:|---|---:|---:|---:|---:|---:|---|"
+  while read -r t ms n all rest; do
+    awk -v t="$t" -v ms="$ms" -v n="$n" -v all="$all" -v bt="$base_time" -v bn="$base_nodes" -v s="$rest" 'BEGIN {
       nps = n / (ms / 1000); bnps = bn / (bt / 1000);
-      printf "| %d | %d | %.2fx | %d | %.0f | %.2fx | %+.1f%% | %s |\n", t, ms, bt / ms, n, nps, nps / bnps, (n / bn - 1) * 100, s }'
+      printf "| %d | %d | %s | %.2fx | %d | %.0f | %.2fx | %+.1f%% | %s |\n", t, ms, all, bt / ms, n, nps, nps / bnps, (n / bn - 1) * 100, s }'
   done < "$dat"
 } > "$out"
 

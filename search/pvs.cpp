@@ -4,6 +4,7 @@
 #include <oneapi/tbb/task_group.h>
 
 #include <algorithm>
+#include <cstdlib>
 
 #include "kernel/laser.h"
 #include "kernel/movegen.h"
@@ -29,8 +30,16 @@ constexpr std::uint64_t kPollInterval = 1024;
 constexpr std::uint64_t kAbortPollInterval = 64;
 // Nodes with less depth left are searched serially: a split costs a task
 // and a copy of the path, more than a small subtree is worth. Measured in
-// docs/parallel.md.
-constexpr int kMinSplitDepth = 4;
+// docs/parallel.md; LEISER_MIN_SPLIT_DEPTH overrides it for such measurements.
+constexpr int kDefaultMinSplitDepth = 4;
+int min_split_depth() {
+  static const int value = [] {
+    const char* text = std::getenv("LEISER_MIN_SPLIT_DEPTH");
+    const int parsed = text ? std::atoi(text) : 0;
+    return parsed >= 2 ? parsed : kDefaultMinSplitDepth;
+  }();
+  return value;
+}
 constexpr int kAspirationWindow = 40;
 constexpr int kNullMoveMinDepth = 3;
 constexpr int kFutilityMargin = 150;  // per ply of remaining depth
@@ -295,7 +304,7 @@ int Worker::pvs(int ply, int depth, int alpha, int beta, bool pv_node, bool allo
 
     // Young Brothers Wait: once the eldest brother is searched without a
     // cutoff, the younger ones may go in parallel.
-    if (legal > 0 && owner_.threads_ > 1 && depth >= kMinSplitDepth) {
+    if (legal > 0 && owner_.threads_ > 1 && depth >= min_split_depth()) {
       std::vector<Move> rest = {m};
       for (Move next; picker.next(next);) rest.push_back(next);
       SplitPoint sp;
