@@ -301,7 +301,10 @@ void Protocol::cmd_go(const std::vector<std::string>& t) {
                 std::to_string(r.time_ms) + " hashfull " + std::to_string(r.hashfull);
         if (!r.pv.empty()) {
           line += " pv";
-          for (kernel::Move m : r.pv) line += " " + kernel::move_to_string(m);
+          for (kernel::Move m : r.pv) {
+            line.push_back(' ');
+            line.append(kernel::move_to_string(m));
+          }
         }
         say(line);
       },

@@ -21,7 +21,12 @@ std::optional<Piece> decode_piece(char first, char second, Color color) {
   return std::nullopt;
 }
 
-std::string quoted(std::string_view text) { return "'" + std::string(text) + "'"; }
+std::string quoted(std::string_view text) {
+  std::string out(1, '\'');
+  out.append(text);
+  out.push_back('\'');
+  return out;
+}
 
 Error fen_error(std::string_view what) { return Error{"bad FEN: " + std::string(what)}; }
 
