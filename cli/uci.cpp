@@ -80,17 +80,11 @@ class Protocol {
   }
   void error(const std::string& text) { say("info string error: " + text); }
   // Lets a running search finish (its bestmove is printed) before a command
-  // that changes state; an infinite search would never finish, so it is
-  // stopped, as `stop` would.
-  void finish_search() {
-    if (infinite_) engine_.stop();
-    engine_.wait();
-    infinite_ = false;
-  }
+  // that changes state; Engine::wait stops an infinite one, which never would.
+  void finish_search() { engine_.wait(); }
   void stop_search() {
     engine_.stop();
     engine_.wait();
-    infinite_ = false;
   }
 
   void cmd_uci();
@@ -105,7 +99,6 @@ class Protocol {
   std::ostream& out_;
   std::mutex output_mutex_;
   Engine engine_;
-  bool infinite_ = false;
 };
 
 bool Protocol::handle(const std::string& line) {
@@ -289,7 +282,6 @@ void Protocol::cmd_go(const std::vector<std::string>& t) {
     say("bestmove (none)");
     return;
   }
-  infinite_ = limits.infinite;
   engine_.start(
       limits,
       [this](const search::SearchReport& r) {

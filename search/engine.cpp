@@ -142,6 +142,7 @@ SearchResult Engine::search(const SearchLimits& limits, const InfoCallback& on_i
 void Engine::start(const SearchLimits& limits, InfoCallback on_info, DoneCallback on_done) {
   wait();
   stop_.store(false);
+  infinite_ = limits.infinite;
   searching_.store(true);
   worker_ = std::thread([this, limits, on_info = std::move(on_info), on_done = std::move(on_done)] {
     const SearchResult result = searcher_->run(game_, limits, on_info, stop_, threads_);
@@ -154,7 +155,10 @@ void Engine::start(const SearchLimits& limits, InfoCallback on_info, DoneCallbac
 }
 
 void Engine::wait() {
-  if (worker_.joinable()) worker_.join();
+  if (!worker_.joinable()) return;
+  if (infinite_) stop();
+  worker_.join();
+  infinite_ = false;
 }
 
 }  // namespace leiser::search

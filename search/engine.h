@@ -62,7 +62,8 @@ class Engine {
   SearchResult search(const SearchLimits& limits, const InfoCallback& on_info = {});
   // Asks a running search to stop; returns at once.
   void stop() { stop_.store(true, std::memory_order_relaxed); }
-  // Waits until the running search (if any) has finished and reported.
+  // Waits until the running search (if any) has finished and reported. An
+  // infinite search is stopped first: it would never finish by itself.
   void wait();
   bool is_searching() const { return searching_.load(); }
   int threads() const { return threads_; }
@@ -77,6 +78,7 @@ class Engine {
   std::thread worker_;
   std::atomic<bool> stop_{false};
   std::atomic<bool> searching_{false};
+  bool infinite_ = false;  // the running search has no limit
   int threads_ = 1;
 };
 

@@ -77,6 +77,21 @@ TEST(Search, StopEndsAnInfiniteSearchWithALegalMove) {
   EXPECT_TRUE(engine.game().is_legal(result.best_move));
 }
 
+TEST(Search, ChangingStateDuringAnInfiniteSearchDoesNotHang) {
+  Engine engine;
+  std::atomic<int> done{0};
+  SearchLimits limits;
+  limits.infinite = true;
+  engine.start(limits, {}, [&](const SearchResult&) { done.fetch_add(1); });
+  // Each of these must first end the infinite search, not wait for it forever.
+  EXPECT_FALSE(engine.set_option("hash", "8").has_value());
+  EXPECT_EQ(done.load(), 1);
+  engine.start(limits, {}, [&](const SearchResult&) { done.fetch_add(1); });
+  engine.new_game();
+  EXPECT_EQ(done.load(), 2);
+  EXPECT_FALSE(engine.is_searching());
+}
+
 TEST(Search, ParallelOptionsAndBadOptionsAreChecked) {
   Engine engine;
   EXPECT_FALSE(engine.set_option("Hash", "32").has_value());
