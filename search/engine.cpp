@@ -109,12 +109,14 @@ std::optional<std::string> Engine::set_option(std::string_view name, std::string
     if (auto* err = std::get_if<std::string>(&v)) return *err;
     eval::set_weight(params_.weights_2016, *spec, std::get<int>(v));
     eval::set_weight(params_.weights_2018, *spec, std::get<int>(v));
+    searcher_->clear_eval_cache();
     return std::nullopt;
   }
   if (key == kLcoverageSpec.name) {
     const auto v = int_in(kLcoverageSpec.min, kLcoverageSpec.max);
     if (auto* err = std::get_if<std::string>(&v)) return *err;
     params_.lcoverage = std::get<int>(v);
+    searcher_->clear_eval_cache();
     return std::nullopt;
   }
   return "unknown option '" + std::string(name) + "'";

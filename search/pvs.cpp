@@ -110,7 +110,16 @@ void Worker::adopt_path(const Worker& from, int ply, const SplitPoint* split) {
   stopped_ = false;
 }
 
-int Worker::evaluate_here(int ply) const { return evaluate(stack_[ply].position, owner_.params_); }
+int Worker::evaluate_here(int ply) {
+  const Position& pos = stack_[ply].position;
+  // Fold the edition into the key: the same board scores differently.
+  const kernel::Key key = pos.key() ^ (pos.edition() == Edition::k2016 ? 0x9E3779B97F4A7C15ULL : 0);
+  EvalCacheEntry& entry = eval_cache_[key & (kEvalCacheSize - 1)];
+  if (entry.valid && entry.key == key) return entry.score;
+  const int score = evaluate(pos, owner_.params_);
+  entry = {key, score, true};
+  return score;
+}
 
 void Worker::flush_nodes() {
   owner_.nodes_.fetch_add(unflushed_nodes_, std::memory_order_relaxed);
@@ -468,6 +477,11 @@ void Searcher::clear() {
   std::lock_guard lock(pool_mutex_);
   for (auto& w : pool_) w->killers_.clear();
   history_.clear();
+}
+
+void Searcher::clear_eval_cache() {
+  std::lock_guard lock(pool_mutex_);
+  for (auto& w : pool_) std::fill(w->eval_cache_.begin(), w->eval_cache_.end(), Worker::EvalCacheEntry{});
 }
 
 std::unique_ptr<Worker> Searcher::acquire_worker() {

@@ -85,7 +85,19 @@ class Worker {
   bool should_stop();
   bool is_repetition(int ply) const;
   void flush_nodes();
-  int evaluate_here(int ply) const;
+  int evaluate_here(int ply);
+
+  // A direct-mapped cache of static evaluations by position key (with the
+  // edition folded in): the same positions come back in every iteration.
+  // Evaluation is a pure function of the position and the weights, so the
+  // cache changes no result; it is emptied when the weights change.
+  struct EvalCacheEntry {
+    kernel::Key key = 0;
+    int score = 0;
+    bool valid = false;
+  };
+  static constexpr std::size_t kEvalCacheSize = 1 << 15;
+  std::vector<EvalCacheEntry> eval_cache_ = std::vector<EvalCacheEntry>(kEvalCacheSize);
 
   Searcher& owner_;
   KillerTable killers_;
@@ -111,6 +123,8 @@ class Searcher {
                    const std::atomic<bool>& stop, int threads = 1);
   // Forgets killers and history (a new game).
   void clear();
+  // Must be called when evaluation weights change.
+  void clear_eval_cache();
   const SplitStats& split_stats() const { return split_stats_; }
 
  private:
