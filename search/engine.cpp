@@ -138,7 +138,7 @@ void Engine::new_game() {
 SearchResult Engine::search(const SearchLimits& limits, const InfoCallback& on_info) {
   wait();
   stop_.store(false);
-  return searcher_->run(game_, limits, on_info, stop_, threads_);
+  return searcher_->run(game_, limits, on_info, stop_, threads_, search_options_);
 }
 
 void Engine::start(const SearchLimits& limits, InfoCallback on_info, DoneCallback on_done) {
@@ -147,7 +147,7 @@ void Engine::start(const SearchLimits& limits, InfoCallback on_info, DoneCallbac
   infinite_ = limits.infinite;
   searching_.store(true);
   worker_ = std::thread([this, limits, on_info = std::move(on_info), on_done = std::move(on_done)] {
-    const SearchResult result = searcher_->run(game_, limits, on_info, stop_, threads_);
+    const SearchResult result = searcher_->run(game_, limits, on_info, stop_, threads_, search_options_);
     // An infinite search reports only when told to stop (UCI convention).
     if (limits.infinite)
       while (!stop_.load(std::memory_order_relaxed)) std::this_thread::sleep_for(std::chrono::milliseconds(1));

@@ -67,6 +67,12 @@ class Engine {
   void wait();
   bool is_searching() const { return searching_.load(); }
   int threads() const { return threads_; }
+  // Plain alpha-beta without TT and forward pruning, for checking the
+  // parallel search (see SearchOptions); off by default.
+  void set_exact_search(bool exact) {
+    wait();
+    search_options_.exact = exact;
+  }
   // Splits, tasks and aborted tasks of parallel search since construction.
   const SplitStats& split_stats() const { return searcher_->split_stats(); }
 
@@ -80,6 +86,7 @@ class Engine {
   std::atomic<bool> searching_{false};
   bool infinite_ = false;  // the running search has no limit
   int threads_ = 1;
+  SearchOptions search_options_;
 };
 
 }  // namespace leiser::search

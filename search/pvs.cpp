@@ -258,7 +258,8 @@ int Worker::pvs(int ply, int depth, int alpha, int beta, bool pv_node, bool allo
 
   Move tt_move = Move::none();
   int static_eval;
-  if (const auto entry = tt.probe(pos.key())) {
+  const bool exact = owner_.options_.exact;
+  if (const auto entry = exact ? std::nullopt : tt.probe(pos.key())) {
     tt_move = entry->move;
     static_eval = entry->static_eval;
     const int tt_score = score_from_tt(entry->score, ply);
@@ -271,7 +272,7 @@ int Worker::pvs(int ply, int depth, int alpha, int beta, bool pv_node, bool allo
   }
 
   // Null-move pruning: if passing still holds beta, a real move will too.
-  if (!pv_node && allow_null && depth >= kNullMoveMinDepth && static_eval >= beta &&
+  if (!exact && !pv_node && allow_null && depth >= kNullMoveMinDepth && static_eval >= beta &&
       !is_mate_score(beta)) {
     Frame& child = stack_[ply + 1];
     child.position = pos;
@@ -283,7 +284,7 @@ int Worker::pvs(int ply, int depth, int alpha, int beta, bool pv_node, bool allo
     if (score >= beta && !is_mate_score(score)) return beta;
   }
 
-  const bool futile = !pv_node && depth <= 2 && static_eval + kFutilityMargin * depth <= alpha &&
+  const bool futile = !exact && !pv_node && depth <= 2 && static_eval + kFutilityMargin * depth <= alpha &&
                       !is_mate_score(alpha);
 
   MoveList moves;
@@ -361,7 +362,7 @@ int Worker::pvs(int ply, int depth, int alpha, int beta, bool pv_node, bool allo
     } else if (legal == 1) {
       score = -pvs<E>(ply + 1, depth - 1, -beta, -alpha, pv_node, true);
     } else {
-      const int reduction = quiet && !killer ? lmr_reduction(depth, legal, pv_node) : 0;
+      const int reduction = quiet && !killer && !exact ? lmr_reduction(depth, legal, pv_node) : 0;
       score = -pvs<E>(ply + 1, depth - 1 - reduction, -alpha - 1, -alpha, false, true);
       if (score > alpha && reduction > 0)
         score = -pvs<E>(ply + 1, depth - 1, -alpha - 1, -alpha, false, true);
@@ -397,7 +398,7 @@ int Worker::pvs(int ply, int depth, int alpha, int beta, bool pv_node, bool allo
   const Bound bound = best_score >= beta ? Bound::kLower
                       : best_score > original_alpha ? Bound::kExact
                                                     : Bound::kUpper;
-  tt.store(pos.key(), best_move, score_to_tt(best_score, ply), depth, bound, static_eval);
+  if (!exact) tt.store(pos.key(), best_move, score_to_tt(best_score, ply), depth, bound, static_eval);
   return best_score;
 }
 
@@ -446,7 +447,7 @@ void Worker::search_brother(int ply, int depth, bool pv_node, Move m, int index,
     const Bitboard beams = kernel::trace_laser(pos.board(), pos.side_to_move()).path |
                            kernel::trace_laser(pos.board(), kernel::opponent(pos.side_to_move())).path;
     const bool quiet = !(kernel::squares_touched(m) & beams) && !killers_.is_killer(ply, m);
-    const int reduction = quiet ? lmr_reduction(depth, index, pv_node) : 0;
+    const int reduction = quiet && !owner_.options_.exact ? lmr_reduction(depth, index, pv_node) : 0;
     score = -pvs<E>(ply + 1, depth - 1 - reduction, -alpha - 1, -alpha, false, true);
     if (!stopped_ && score > alpha && reduction > 0)
       score = -pvs<E>(ply + 1, depth - 1, -alpha - 1, -alpha, false, true);
@@ -570,7 +571,9 @@ SearchResult Searcher::iterate(Worker& main, const kernel::Game& game, const Sea
 }
 
 SearchResult Searcher::run(const kernel::Game& game, const SearchLimits& limits,
-                           const InfoCallback& on_info, const std::atomic<bool>& stop, int threads) {
+                           const InfoCallback& on_info, const std::atomic<bool>& stop, int threads,
+                           const SearchOptions& options) {
+  options_ = options;
   limits_ = limits;
   stop_request_ = &stop;
   on_info_ = &on_info;

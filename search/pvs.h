@@ -25,6 +25,14 @@ using InfoCallback = std::function<void(const SearchReport&)>;
 
 class Searcher;
 
+struct SearchOptions {
+  // Plain alpha-beta: no TT, no null-move pruning, no futility pruning, no
+  // late-move reductions. Its value depends only on the position and depth,
+  // not on windows or move order, so parallel and serial searches must agree
+  // on it; tests use it to check the parallel search.
+  bool exact = false;
+};
+
 // A node whose younger brothers are being searched in parallel. Tasks read
 // alpha from it and post their results to it; a fail-high sets `aborted`,
 // which every task below polls (through its chain of split points).
@@ -60,6 +68,14 @@ class Worker {
 
  private:
   friend class Searcher;
+
+struct SearchOptions {
+  // Plain alpha-beta: no TT, no null-move pruning, no futility pruning, no
+  // late-move reductions. Its value depends only on the position and depth,
+  // not on windows or move order, so parallel and serial searches must agree
+  // on it; tests use it to check the parallel search.
+  bool exact = false;
+};
   struct Frame {
     kernel::Position position;
     const kernel::Board* previous = nullptr;  // for Ko
@@ -120,7 +136,8 @@ class Searcher {
   // polled; setting it ends the search as soon as possible with the best move
   // found so far.
   SearchResult run(const kernel::Game& game, const SearchLimits& limits, const InfoCallback& on_info,
-                   const std::atomic<bool>& stop, int threads = 1);
+                   const std::atomic<bool>& stop, int threads = 1,
+                   const SearchOptions& options = SearchOptions{});
   // Forgets killers and history (a new game).
   void clear();
   // Must be called when evaluation weights change.
@@ -140,6 +157,7 @@ class Searcher {
   HistoryTable history_;
   TimeManager time_;
   SearchLimits limits_;
+  SearchOptions options_;
   const std::atomic<bool>* stop_request_ = nullptr;
   const InfoCallback* on_info_ = nullptr;
   std::atomic<bool> stopped_{false};

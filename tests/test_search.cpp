@@ -6,6 +6,7 @@
 #include <random>
 #include <sstream>
 
+#include "bench/node_bench_positions.h"
 #include "cli/bench_command.h"
 #include "kernel/game.h"
 #include "kernel/notation.h"
@@ -75,6 +76,34 @@ TEST(Search, StopEndsAnInfiniteSearchWithALegalMove) {
   engine.wait();
   EXPECT_EQ(done.load(), 1);
   EXPECT_TRUE(engine.game().is_legal(result.best_move));
+}
+
+// Without TT and forward pruning, alpha-beta's value is fixed by the
+// position and depth; Young Brothers Wait must find the same value.
+TEST(Search, ParallelSearchEqualsSerialWithoutTTAndPruning) {
+  for (Edition e : {Edition::k2016, Edition::k2018}) {
+    const auto& fens = e == Edition::k2016 ? std::vector<std::string_view>(bench::kBenchPositions2016.begin(),
+                                                                          bench::kBenchPositions2016.begin() + 8)
+                                           : std::vector<std::string_view>(bench::kBenchPositions2018.begin(),
+                                                                          bench::kBenchPositions2018.begin() + 8);
+    for (std::string_view fen : fens) {
+      int scores[2];
+      for (int threads : {1, 2}) {
+        Engine engine;
+        ASSERT_FALSE(engine.set_option("edition", kernel::edition_name(e)).has_value());
+        ASSERT_FALSE(engine.set_option("threads", std::to_string(threads)).has_value());
+        engine.set_exact_search(true);
+        engine.set_game(Game::from_fen(fen, e).value());
+        SearchLimits limits;
+        limits.depth = 5;
+        const SearchResult r = engine.search(limits);
+        EXPECT_TRUE(engine.game().is_legal(r.best_move)) << fen;
+        EXPECT_EQ(r.depth, 5);
+        scores[threads - 1] = r.score;
+      }
+      EXPECT_EQ(scores[0], scores[1]) << "edition " << kernel::edition_name(e) << " " << fen;
+    }
+  }
 }
 
 TEST(Search, ChangingStateDuringAnInfiniteSearchDoesNotHang) {
