@@ -1,0 +1,604 @@
+#!/usr/bin/env bash
+# Measures the run-time-dispatched SIMD kernels (simd/) and writes
+# perf-reports/kernels.md, perf-reports/kernels.png and perf-reports/kernels.dat.
+#
+#   scripts/kernels_report.sh
+#
+# 1. Builds the CLI and every bench/simd/ benchmark in ./build-kernels
+#    (configured with -Dbenchmarks=true --buildtype=release if it is not there).
+# 2. Runs every bench/simd/ benchmark program: each registers one benchmark per
+#    kernel, position set and implementation this CPU supports. Five
+#    repetitions, aggregates only, JSON kept under build-kernels/kernels-report/.
+# 3. Times `leiserchess perft --edition 2018 --depth 5` under LEISER_SIMD=scalar,
+#    avx2 and avx512 (three runs each, interleaved), median of the reported time.
+# 4. Writes the report, the plotted data and a gnuplot PNG of the speed-ups.
+#
+# Needs meson, ninja, python3 (standard library only), lscpu and gnuplot.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+build_dir=build-kernels
+out_dir=perf-reports
+raw_dir="$build_dir/kernels-report"  # Google Benchmark JSON and console logs
+repetitions=5
+perft_runs=3
+perft_impls=(scalar avx2 avx512)
+perft_args="--edition 2018 --depth 5"
+report="$out_dir/kernels.md"
+plot_png="$out_dir/kernels.png"
+plot_data="$out_dir/kernels.dat"
+cli="$build_dir/leiserchess"
+
+log() { echo "kernels_report: $*" >&2; }
+
+tmp_dir=$(mktemp -d)
+trap 'rm -rf "$tmp_dir"' EXIT
+
+# --- build -------------------------------------------------------------------
+if [ ! -f "$build_dir/build.ninja" ]; then
+  log "meson setup $build_dir -Dbenchmarks=true --buildtype=release"
+  meson setup "$build_dir" -Dbenchmarks=true --buildtype=release >"$tmp_dir/setup.log" 2>&1 || {
+    cat "$tmp_dir/setup.log" >&2
+    exit 1
+  }
+elif ! python3 -c '
+import json, sys
+options = {o["name"]: o["value"] for o in json.load(open(sys.argv[1]))}
+sys.exit(0 if options.get("benchmarks") and options.get("buildtype") == "release" else 1)
+' "$build_dir/meson-info/intro-buildoptions.json"; then
+  log "meson configure $build_dir -Dbenchmarks=true --buildtype=release"
+  meson configure "$build_dir" -Dbenchmarks=true --buildtype=release >/dev/null
+fi
+# The CLI and every executable under bench/simd/ (bm_laser_batch today).
+mapfile -t bench_targets < <(python3 -c '
+import json, os, sys
+build_dir = os.path.abspath(sys.argv[1])
+for t in json.load(open(os.path.join(build_dir, "meson-info", "intro-targets.json"))):
+    if t["type"] != "executable":
+        continue
+    path = os.path.relpath(t["filename"][0], build_dir)
+    if os.path.dirname(path) == os.path.join("bench", "simd"):
+        print(path)
+' "$build_dir" | sort)
+if [ ${#bench_targets[@]} -eq 0 ]; then
+  log "meson knows no executable under bench/simd/ in $build_dir"
+  exit 1
+fi
+build_command="ninja -C $build_dir ${bench_targets[*]} leiserchess"
+log "$build_command"
+if ! ninja -C "$build_dir" "${bench_targets[@]}" leiserchess >"$tmp_dir/build.log" 2>&1; then
+  tail -n 40 "$tmp_dir/build.log" >&2
+  log "build failed"
+  exit 1
+fi
+mkdir -p "$out_dir" "$raw_dir"
+
+# --- machine -----------------------------------------------------------------
+date_utc=$(date -u '+%Y-%m-%d %H:%M UTC')
+commit=$(git rev-parse --short HEAD 2>/dev/null || echo unknown)
+cpu_model=$(lscpu | sed -n 's/^Model name:[[:space:]]*//p' | head -n 1)
+cpu_count=$(nproc)
+cpu_flags=$(lscpu | sed -n 's/^Flags:[[:space:]]*//p' | head -n 1)
+hypervisor=$(lscpu | sed -n 's/^Hypervisor vendor:[[:space:]]*//p' | head -n 1)
+compiler_exe=$(python3 -c '
+import json, shlex, sys
+print(shlex.split(json.load(open(sys.argv[1]))[0]["command"])[0])
+' "$build_dir/compile_commands.json")
+compiler=$("$compiler_exe" --version | head -n 1)
+build_options=$(python3 -c '
+import json, sys
+wanted = ("buildtype", "optimization", "b_ndebug", "baseline_arch")
+options = {o["name"]: o["value"] for o in json.load(open(sys.argv[1]))}
+print(", ".join(f"{k}={options[k]}" for k in wanted if k in options))
+' "$build_dir/meson-info/intro-buildoptions.json")
+# What the program itself detects (cpuid + xgetbv): the UCI "simd" option
+# lists simd::supported(), best first, and its default is the start-up choice.
+simd_option=$(printf 'uci\nquit\n' | env -u LEISER_SIMD "$cli" | grep '^option name simd ' || true)
+supported_impls=$(sed -n 's/^option name simd type combo default [^ ]*//; s/ var / /g; s/^ //p' \
+  <<<"$simd_option" | head -n 1)
+if [ -z "$supported_impls" ]; then
+  log "could not read the supported implementations from '$cli' (uci)"
+  exit 1
+fi
+default_impl=$(sed -n 's/.* default \([^ ]*\).*/\1/p' <<<"$simd_option")
+# Every implementation built into the program, from the message an unknown
+# LEISER_SIMD request gets ("known: avx512, avx2, scalar, auto").
+built_impls=$(LEISER_SIMD=kernels-report-none "$cli" --version 2>&1 >/dev/null |
+  sed -n 's/.*known: \([^)]*\)).*/\1/p' | tr -d ',' | sed 's/ *auto//')
+[ -n "$built_impls" ] || built_impls="avx512 avx2 scalar"
+load_before=$(cut -d ' ' -f 1-3 /proc/loadavg)
+log "load average before: $load_before"
+
+# --- SIMD microbenchmarks ----------------------------------------------------
+bench_flags="--benchmark_repetitions=$repetitions --benchmark_report_aggregates_only=true"
+bench_flags+=" --benchmark_out_format=json"
+bench_commands=()
+: >"$tmp_dir/bench-json.txt"
+for target in "${bench_targets[@]}"; do
+  exe="$build_dir/$target"
+  name=$(basename "$target")
+  json="$raw_dir/$name.json"
+  command="$exe $bench_flags --benchmark_out=$json"
+  bench_commands+=("$command")
+  log "$command"
+  # shellcheck disable=SC2086  # the flags are a list of words
+  if ! "$exe" $bench_flags --benchmark_out="$json" >"$raw_dir/$name.log" 2>&1; then
+    cat "$raw_dir/$name.log" >&2
+    log "$name failed"
+    exit 1
+  fi
+  echo "$json" >>"$tmp_dir/bench-json.txt"
+done
+
+# --- perft under each LEISER_SIMD --------------------------------------------
+# Interleaved (scalar, avx2, avx512, scalar, ...) so that a burst of load on
+# the shared machine does not land on one implementation only.
+perft_results="$tmp_dir/perft.tsv"  # impl, active impl, leaves, ms, leaves/s, stderr
+: >"$perft_results"
+for ((run = 1; run <= perft_runs; ++run)); do
+  for impl in "${perft_impls[@]}"; do
+    log "LEISER_SIMD=$impl $cli perft $perft_args (run $run of $perft_runs)"
+    active=$(LEISER_SIMD=$impl "$cli" --version 2>/dev/null | sed -n 's/.*(simd \([^)]*\)).*/\1/p')
+    # shellcheck disable=SC2086  # perft_args is a list of words
+    output=$(LEISER_SIMD=$impl "$cli" perft $perft_args 2>"$tmp_dir/perft.err")
+    warning=$(tr '\n\t' '  ' <"$tmp_dir/perft.err")
+    leaves=$(awk '$1 == "perft" && $2 == 5 { print $3 }' <<<"$output")
+    read -r ms rate < <(sed -n 's/^time \([0-9]*\) ms (depth 5), \([0-9]*\) leaves\/s.*/\1 \2/p' \
+      <<<"$output") || true
+    if [ -z "$leaves" ] || [ -z "${ms:-}" ] || [ -z "${rate:-}" ]; then
+      log "unexpected perft output: $output"
+      exit 1
+    fi
+    printf '%s\t%s\t%s\t%s\t%s\t%s\n' "$impl" "$active" "$leaves" "$ms" "$rate" "$warning" \
+      >>"$perft_results"
+  done
+done
+load_after=$(cut -d ' ' -f 1-3 /proc/loadavg)
+log "load average after: $load_after"
+
+# Does the perft path reach simd/? Static check of the sources: which kernel/
+# files include a simd/ header or name the simd namespace, and which files
+# outside simd/, tests/ and bench/ call a kernel.
+kernel_simd_refs=$(grep -lE '#include "simd/|simd::' kernel/*.cpp kernel/*.h 2>/dev/null || true)
+perft_includes=$(sed -n 's/^#include "\([^"]*\)".*/\1/p' kernel/perft.cpp | tr '\n' ' ')
+kernel_callers=$(grep -rlE '\b(trace_lasers|destination_sets|touches_path|beam_fills)\(' \
+  --include='*.cpp' --include='*.h' kernel search cli 2>/dev/null || true)
+
+# --- report ------------------------------------------------------------------
+export DATE_UTC="$date_utc" COMMIT="$commit" CPU_MODEL="$cpu_model" CPU_COUNT="$cpu_count"
+export CPU_FLAGS="$cpu_flags" HYPERVISOR="$hypervisor" COMPILER="$compiler"
+export BUILD_OPTIONS="$build_options" BUILD_DIR="$build_dir" BUILD_COMMAND="$build_command"
+export SUPPORTED_IMPLS="$supported_impls" DEFAULT_IMPL="$default_impl" BUILT_IMPLS="$built_impls"
+export LOAD_BEFORE="$load_before" LOAD_AFTER="$load_after" REPETITIONS="$repetitions"
+export PERFT_RUNS="$perft_runs" PERFT_ARGS="$perft_args" PERFT_RESULTS="$perft_results"
+export CLI="$cli" RAW_DIR="$raw_dir" PLOT_DATA="$plot_data" PLOT_PNG="$plot_png"
+export BENCH_JSON_LIST="$tmp_dir/bench-json.txt" KERNEL_SIMD_REFS="$kernel_simd_refs"
+export PERFT_INCLUDES="$perft_includes" KERNEL_CALLERS="$kernel_callers"
+printf '%s\n' "${bench_commands[@]}" >"$tmp_dir/bench-commands.txt"
+export BENCH_COMMANDS="$tmp_dir/bench-commands.txt"
+export PLOT_META="$tmp_dir/plot.env"
+
+python3 - >"$report" <<'PYTHON'
+import json
+import math
+import os
+import re
+import statistics
+
+env = os.environ
+TO_NS = {"ns": 1.0, "us": 1e3, "ms": 1e6, "s": 1e9}
+# The issue's targets for the batched laser trace, speed-up over scalar per board.
+TARGETS = {"trace_lasers": {"avx2": 3.0, "avx512": 5.0}}
+# The CPU features each implementation needs (simd/dispatch.h, simd/README.md).
+NEEDS = {"avx2": ["avx2", "bmi2"],
+         "avx512": ["avx512f", "avx512bw", "avx512dq", "avx512vl", "bmi2"],
+         "scalar": []}
+
+supported = env["SUPPORTED_IMPLS"].split()
+built = env["BUILT_IMPLS"].split()
+flags = set(env["CPU_FLAGS"].split())
+
+
+def snake(camel):
+    return re.sub(r"(?<!^)(?=[A-Z])", "_", camel).lower()
+
+
+# The kernels the dispatch table holds: `XxxFn xxx_fn;` in simd/dispatch.h.
+with open("simd/dispatch.h") as f:
+    all_kernels = re.findall(r"^\s*\w+Fn\s+(\w+)_fn;", f.read(), re.M)
+
+# Medians and CVs of every benchmark, keyed by (kernel, set, implementation).
+results = {}
+with open(env["BENCH_JSON_LIST"]) as f:
+    json_files = [line.strip() for line in f if line.strip()]
+for path in json_files:
+    with open(path) as f:
+        data = json.load(f)
+    by_run = {}
+    for b in data["benchmarks"]:
+        if b.get("run_type") == "aggregate":
+            by_run.setdefault(b["run_name"], {})[b["aggregate_name"]] = b
+    for run_name, aggs in by_run.items():
+        median = aggs.get("median")
+        if median is None:
+            continue
+        parts = run_name.split("/")
+        impl = median.get("label") or next((p for p in parts if p in built), "?")
+        kernel = snake(parts[0])
+        set_name = ", ".join(p for p in parts[1:] if p != impl)
+        # Per-item counters (ns_per_board, ...) are inverted rates, i.e.
+        # seconds per item in the JSON; otherwise fall back to CPU time per
+        # iteration.
+        counter = next((k for k in median if k.startswith("ns_per_")), None)
+        if counter:
+            value_ns = median[counter] * 1e9
+            unit = "ns per " + counter[len("ns_per_"):]
+        else:
+            value_ns = median["cpu_time"] * TO_NS[median["time_unit"]]
+            unit = "ns per call (iteration)"
+        cv_entry = aggs.get("cv", {})
+        cv = cv_entry.get(counter, cv_entry.get("cpu_time", float("nan")))
+        results[(kernel, set_name, impl)] = {
+            "ns": value_ns, "unit": unit, "cv": cv,
+            "cpu_ns": median["cpu_time"] * TO_NS[median["time_unit"]],
+            "program": os.path.basename(path)[:-len(".json")],
+        }
+
+
+def set_key(s):
+    # Numeric parts sort as numbers (boards:4096 before boards:32768).
+    return [int(t) if t.isdigit() else t for t in re.split(r"(\d+)", s)]
+
+
+groups = sorted({(k, s) for (k, s, _) in results}, key=lambda g: (g[0], set_key(g[1])))
+# Scalar first, then the wider ones (built lists the best first).
+measured = {r[2] for r in results}
+impl_order = [i for i in reversed(built) if i in measured]
+impl_order += sorted(measured - set(impl_order))
+
+
+def speedup(kernel, set_name, impl):
+    base = results.get((kernel, set_name, "scalar"))
+    r = results.get((kernel, set_name, impl))
+    if not base or not r or r["ns"] <= 0:
+        return None
+    return base["ns"] / r["ns"]
+
+
+# --- data file and plot metadata ---------------------------------------------
+# Set labels for the plot: what is the same for every set (batch:256) goes
+# into a comment, the rest stays.
+common_parts = set.intersection(*(set(s.split(", ")) for _, s in groups)) if groups else set()
+
+
+single_kernel = len({k for k, _ in groups}) == 1
+
+
+def plot_label(kernel, set_name):
+    # With one kernel only, its name goes into the title instead.
+    rest = ", ".join(p for p in set_name.split(", ") if p not in common_parts)
+    if single_kernel:
+        return rest or kernel
+    return f"{kernel}: {rest}" if rest else kernel
+
+
+with open(env["PLOT_DATA"], "w") as f:
+    f.write("# Speed-up over scalar (median ns per item of scalar / of the implementation)\n")
+    f.write("# and the medians themselves; '-' = not measured. Written by "
+            "scripts/kernels_report.sh\n")
+    if common_parts:
+        f.write("# Every set: " + ", ".join(sorted(common_parts)) + "\n")
+    f.write("set\t" + "\t".join(impl_order) + "\t" +
+            "\t".join("ns_" + i for i in impl_order) + "\n")
+    for kernel, set_name in groups:
+        label = plot_label(kernel, set_name)
+        cells = []
+        for i in impl_order:
+            s = speedup(kernel, set_name, i)
+            cells.append(f"{s:.4f}" if s is not None else "-")
+        for i in impl_order:
+            r = results.get((kernel, set_name, i))
+            cells.append(f"{r['ns']:.4f}" if r else "-")
+        f.write(label + "\t" + "\t".join(cells) + "\n")
+with open(env["PLOT_META"], "w") as f:
+    f.write(f"plot_impls='{' '.join(impl_order)}'\n")
+    f.write(f"plot_sets={len(groups)}\n")
+    shown = ([groups[0][0]] if single_kernel and groups else []) + sorted(common_parts)
+    f.write(f"plot_common='{', '.join(shown)}'\n")
+    plot_targets = sorted({(i, t) for k, _ in groups for i, t in TARGETS.get(k, {}).items()
+                           if i in impl_order}, key=lambda x: x[1])
+    f.write("plot_targets='" + " ".join(f"{i}:{t:g}" for i, t in plot_targets) + "'\n")
+    # Room above the tallest bar or target line for the value labels.
+    tallest = max([speedup(k, s, i) or 0 for k, s in groups for i in impl_order] +
+                  [t for _, t in plot_targets] + [1.0])
+    f.write(f"plot_ymax={tallest * 1.12:.3f}\n")
+
+# --- perft -------------------------------------------------------------------
+perft = {}
+with open(env["PERFT_RESULTS"]) as f:
+    for line in f:
+        impl, active, leaves, ms, rate, warning = line.rstrip("\n").split("\t")
+        p = perft.setdefault(impl, {"active": set(), "leaves": set(), "ms": [], "rate": [],
+                                    "warnings": set()})
+        p["active"].add(active)
+        p["leaves"].add(int(leaves))
+        p["ms"].append(int(ms))
+        p["rate"].append(int(rate))
+        if warning.strip():
+            p["warnings"].add(warning.strip())
+
+with open(env["BENCH_COMMANDS"]) as f:
+    bench_commands = [line.rstrip("\n") for line in f if line.strip()]
+
+
+def fmt_rate(per_second):
+    for scale, suffix in ((1e9, "G"), (1e6, "M"), (1e3, "k")):
+        if per_second >= scale:
+            return f"{per_second / scale:.3g} {suffix}"
+    return f"{per_second:.3g}"
+
+
+def fmt_ns(ns):
+    return f"{ns:.3g}" if ns < 1000 else f"{ns:,.0f}"
+
+
+load_before = [float(x) for x in env["LOAD_BEFORE"].split()]
+load_after = [float(x) for x in env["LOAD_AFTER"].split()]
+cpus = int(env["CPU_COUNT"])
+
+out = []
+w = out.append
+w("# SIMD kernel performance report")
+w("")
+w("Generated by `scripts/kernels_report.sh`; do not edit by hand, run the script again.")
+w("")
+w(f"- Date: {env['DATE_UTC']}")
+w(f"- Commit: `{env['COMMIT']}`")
+hv = f", {env['HYPERVISOR']} guest" if env.get("HYPERVISOR") else ""
+w(f"- CPU: {env['CPU_MODEL']} ({cpus} logical CPUs{hv}; `lscpu`)")
+w(f"- Compiler: {env['COMPILER']}")
+w(f"- Build: `{env['BUILD_DIR']}`, {env['BUILD_OPTIONS']}; the ISA kernels get their own "
+  "flags (simd/meson.build)")
+w(f"- Implementations built in: {', '.join(built)}")
+w(f"- Supported by this CPU and OS (the program's own cpuid + xgetbv check, "
+  f"`printf 'uci\\nquit\\n' | {env['CLI']}`): **{', '.join(supported)}**; "
+  f"start-up default: {env['DEFAULT_IMPL']}")
+feature_bits = []
+for impl in built:
+    needs = NEEDS.get(impl)
+    if needs:
+        have = ", ".join(f"{x} {'yes' if x in flags else 'no'}" for x in needs)
+        feature_bits.append(f"{impl}: {have}")
+if feature_bits:
+    w(f"- lscpu flags: {'; '.join(feature_bits)}")
+w(f"- Load average (1, 5, 15 min) before the runs: {env['LOAD_BEFORE']}; after: "
+  f"{env['LOAD_AFTER']}")
+w("")
+w(f"**Noise.** This is a {cpus}-vCPU virtual machine that may share its cores with other "
+  "work, so single timings are noisy. The microbenchmarks use CPU time (less disturbed by "
+  "waiting for a CPU than wall time), every figure is a median, and CV (coefficient of "
+  "variation over the repetitions) shows how steady each one was; treat differences of a "
+  "few per cent, and speed-ups near a target, with care.")
+busy = max(load_before[0], load_after[0])
+if busy >= cpus:
+    w("")
+    w(f"**Caution:** the 1-minute load average ({busy:g}) reached the number of CPUs "
+      f"({cpus}) during this run: other processes competed for the CPUs.")
+w("")
+w("## Commands")
+w("")
+w("```sh")
+w(f"meson setup {env['BUILD_DIR']} -Dbenchmarks=true --buildtype=release   # if missing")
+w(env["BUILD_COMMAND"])
+for command in bench_commands:
+    w(command)
+for impl in perft:
+    w(f"LEISER_SIMD={impl} {env['CLI']} perft {env['PERFT_ARGS']}   "
+      f"# x{env['PERFT_RUNS']}, interleaved")
+w("```")
+w("")
+w("## Kernels and benchmarks")
+w("")
+benched = sorted({k for k, _ in groups})
+w("| kernel (simd/dispatch.h) | benchmark |")
+w("|---|---|")
+for k in all_kernels:
+    progs = sorted({r["program"] for (kk, _, _), r in results.items() if kk == k})
+    w(f"| `{k}` | {', '.join('`bench/simd/' + p + '`' for p in progs) if progs else '**none yet**'} |")
+missing = [k for k in all_kernels if k not in benched]
+w("")
+if missing:
+    w(f"No benchmark exists yet for {', '.join('`' + k + '`' for k in missing)}: "
+      "bench/simd/ covers only the kernels listed with a program above, so this report has "
+      "no figures for the others (tests/simd checks that they agree with scalar, not how "
+      "fast they are).")
+    w("")
+w(f"Google Benchmark, {env['REPETITIONS']} repetitions, medians. Each benchmark runs one "
+  "implementation over one position set; the time per item is CPU time (for "
+  "`trace_lasers`, the `ns_per_board` counter: CPU time per iteration over the boards in "
+  "the set). Speed-up is scalar's median over the implementation's median. "
+  "Implementations the CPU does not support are not registered, so they are missing "
+  "from the tables.")
+w("")
+for kernel in benched:
+    w(f"### `{kernel}`")
+    w("")
+    for k, set_name in [g for g in groups if g[0] == kernel]:
+        unit = next(r["unit"] for (kk, s, _), r in results.items() if (kk, s) == (k, set_name))
+        w(f"**{set_name}**")
+        w("")
+        w(f"| implementation | median {unit} | speed-up over scalar | CV |")
+        w("|---|---:|---:|---:|")
+        for impl in impl_order:
+            r = results.get((k, set_name, impl))
+            if not r:
+                continue
+            s = speedup(k, set_name, impl)
+            s_text = f"{s:.2f}x" if s is not None else "n/a"
+            w(f"| {impl} | {fmt_ns(r['ns'])} | {s_text} | {100 * r['cv']:.1f}% |")
+        w("")
+
+w("## Targets")
+w("")
+w("The issue's targets for the batched laser trace (`trace_lasers`), per board: "
+  "AVX2 at least 3x scalar, AVX-512 at least 5x scalar, on every position set.")
+w("")
+target_sets = [g for g in groups if g[0] in TARGETS]
+if not target_sets:
+    w("No benchmark of a kernel with a target ran.")
+else:
+    impls_with_targets = sorted({i for k, _ in target_sets for i in TARGETS[k]},
+                                key=lambda i: TARGETS["trace_lasers"].get(i, 0))
+    head = "| kernel | set | " + " | ".join(
+        f"{i} speed-up (target {TARGETS['trace_lasers'][i]:g}x)" for i in impls_with_targets) + " |"
+    w(head)
+    w("|---|---|" + "---|" * len(impls_with_targets))
+    summary = {i: [0, 0] for i in impls_with_targets}
+    for k, set_name in target_sets:
+        cells = []
+        for i in impls_with_targets:
+            target = TARGETS[k].get(i)
+            s = speedup(k, set_name, i)
+            if target is None:
+                cells.append("—")
+            elif s is None:
+                cells.append("not measured (not supported here)" if i not in supported
+                             else "not measured")
+            else:
+                ok = s >= target
+                summary[i][0] += ok
+                summary[i][1] += 1
+                # Close call: the distance to the target is smaller than the
+                # combined CV of the two medians.
+                cv = math.hypot(results[(k, set_name, "scalar")]["cv"],
+                                results[(k, set_name, i)]["cv"])
+                close = abs(s / target - 1) < cv
+                cells.append(f"{s:.2f}x: **{'reached' if ok else 'not reached'}**"
+                             + (" (within noise)" if close else ""))
+        w(f"| `{k}` | {set_name} | " + " | ".join(cells) + " |")
+    w("")
+    w("In all: " + "; ".join(f"{i} reached its target on {n} of {m} sets"
+                             for i, (n, m) in summary.items() if m) + ". \"Within noise\" "
+      "marks a speed-up whose distance to the target is smaller than the combined CV of the "
+      "two medians: another run may well land on the other side.")
+w("")
+w("Debian's libbenchmark prints `Library was built as DEBUG`: that concerns the library's "
+  "own bookkeeping, not the measured code, which is built as above.")
+w("")
+w(f"![speed-up over scalar]({os.path.basename(env['PLOT_PNG'])})")
+w("")
+w(f"Data: `{os.path.basename(env['PLOT_DATA'])}` (speed-ups and medians as plotted); "
+  f"Google Benchmark's JSON and console output: `{env['RAW_DIR']}/` (not kept in the "
+  "repository).")
+w("")
+
+w("## Perft under each implementation")
+w("")
+w(f"`{env['CLI']} perft {env['PERFT_ARGS']}` (2018 edition, legal moves, one thread), "
+  f"{env['PERFT_RUNS']} runs per implementation, interleaved; the time is the one the CLI "
+  "reports for depth 5 alone (`time N ms (depth 5), R leaves/s, ...`), the table gives the "
+  "median time and R of the runs. This is wall time, so load on the machine shows up here "
+  "more than in the microbenchmarks.")
+w("")
+w("| LEISER_SIMD | active (`--version`) | leaves (depth 5) | median time (ms) | "
+  "median leaves/s | runs (ms) | vs scalar |")
+w("|---|---|---:|---:|---:|---|---:|")
+base_rate = statistics.median(perft["scalar"]["rate"]) if "scalar" in perft else None
+medians = {}
+for impl, p in perft.items():
+    rate = statistics.median(p["rate"])
+    medians[impl] = rate
+    leaves = ", ".join(f"{x:,}" for x in sorted(p["leaves"]))
+    rel = f"{rate / base_rate:.3f}" if base_rate else "n/a"
+    w(f"| {impl} | {', '.join(sorted(p['active']))} | {leaves} | "
+      f"{statistics.median(p['ms']):g} | {fmt_rate(rate)} | "
+      f"{', '.join(str(x) for x in p['ms'])} | {rel} |")
+w("")
+for impl, p in perft.items():
+    if impl not in p["active"]:
+        w(f"- LEISER_SIMD={impl} was not honoured on this machine (ran as "
+          f"{', '.join(sorted(p['active']))}): {'; '.join(sorted(p['warnings']))}")
+counts = {x for p in perft.values() for x in p["leaves"]}
+if len(counts) != 1:
+    w("- **The leaf counts differ between implementations or runs.**")
+spread_between = (max(medians.values()) / min(medians.values()) - 1) if medians else 0
+spread_within = max((max(p["ms"]) / min(p["ms"]) - 1) for p in perft.values()) if perft else 0
+kernel_refs = env["KERNEL_SIMD_REFS"].split()
+callers = env["KERNEL_CALLERS"].split()
+w("**Perft does not call the SIMD kernels yet**, so LEISER_SIMD cannot change its speed and "
+  "the three rows should agree within noise. Of the project's headers, `kernel/perft.cpp` "
+  f"includes only {' and '.join('`' + x + '`' for x in env['PERFT_INCLUDES'].split())} "
+  "(besides oneTBB's), and it calls the scalar "
+  "`kernel::` functions (`trace_laser`, `generate_pseudo_moves`, `count_*_moves`, "
+  "`make_move`, `is_legal_result`); the `leiser_kernel` library is built without "
+  "`simd_dep` (meson.build). Checked again by this run: "
+  + ("no file under kernel/ includes a simd/ header or names `simd::`"
+     if not kernel_refs else
+     f"**kernel/ files that mention simd: {', '.join(kernel_refs)}**")
+  + "; "
+  + ("no file under kernel/, search/ or cli/ calls `trace_lasers`, `destination_sets`, "
+     "`touches_path` or `beam_fills`" if not callers else
+     f"files under kernel/, search/ or cli/ that call a kernel: {', '.join(callers)}")
+  + ". The CLI only selects the implementation (`--simd`, UCI option `simd`) and prints it "
+  "in `--version`.")
+w("")
+if spread_between <= max(spread_within, 0.05):
+    w(f"Measured: the implementations' medians differ by {100 * spread_between:.1f}% and the "
+      f"runs of one implementation by up to {100 * spread_within:.1f}%, so the three agree "
+      "within noise, as expected.")
+else:
+    w(f"The implementations' medians differ by more ({100 * spread_between:.1f}%) than the "
+      "runs of one implementation do: with code paths that are identical, that is load on "
+      "the machine, not the SIMD choice.")
+print("\n".join(out))
+PYTHON
+
+# --- plot --------------------------------------------------------------------
+plot_impls="" plot_targets="" plot_common="" plot_sets=1 plot_ymax=""
+# shellcheck disable=SC1090  # written by the Python step above: plot_impls, plot_sets, plot_targets
+. "$PLOT_META"
+if gnuplot -e 'set terminal' 2>&1 | grep -qw pngcairo; then
+  terminal="pngcairo size 1000,560 font 'sans,10'"
+else
+  log "gnuplot has no pngcairo terminal; using png"
+  terminal="png size 1000,560"
+fi
+read -ra impls <<<"$plot_impls"
+n_impls=${#impls[@]}
+target_lines=""
+for t in $plot_targets; do
+  impl=${t%%:*}
+  value=${t#*:}
+  target_lines+="set arrow from graph 0, first $value to graph 1, first $value nohead dt 2 lw 1.5 lc rgb '#aa3377' front
+set label \"$impl target ${value}x\" at graph 0.005, first $value offset 0,0.6 left tc rgb '#aa3377' font ',9' front
+"
+done
+gnuplot <<GNUPLOT
+set terminal $terminal
+set output '$plot_png'
+set title "SIMD kernels: speed-up over scalar (median CPU time per item)${plot_common:+, $plot_common}\ncommit $commit, $cpu_model, $cpu_count vCPUs, $date_utc" noenhanced
+set datafile separator "\t"
+set datafile missing '-'
+set style data histograms
+set style histogram clustered gap 1
+set style fill solid 0.75 border -1
+set boxwidth 1
+set ylabel 'speed-up over scalar (x)'
+set xrange [-0.6:$plot_sets - 0.4]
+set yrange [0:${plot_ymax:-*}]
+set grid ytics
+set xtics noenhanced font ',9'
+set key tmargin center horizontal noenhanced autotitle columnheader
+set arrow from graph 0, first 1 to graph 1, first 1 nohead lc rgb '#666666' lw 1 back
+$target_lines
+colors = "#bbbbbb #4477aa #228833 #ccbb44 #ee6677"
+n = $n_impls
+gap = 1.0
+# x of bar i (0-based) in cluster \$0 of a clustered histogram
+xbar(cluster, i) = cluster + (i - (n - 1) / 2.0) / (n + gap)
+plot for [i=2:n+1] '$plot_data' using i:xtic(1) lc rgb word(colors, i - 1), \
+     for [i=2:n+1] '' using (xbar(\$0, i - 2)):(column(i)):(sprintf('%.2f', column(i))) \
+       with labels offset 0,0.7 font ',8' notitle
+GNUPLOT
+
+log "wrote $report, $plot_png and $plot_data"
