@@ -114,10 +114,9 @@ int Worker::evaluate_here(int ply) {
   const Position& pos = stack_[ply].position;
   // Fold the edition into the key: the same board scores differently.
   const kernel::Key key = pos.key() ^ (pos.edition() == Edition::k2016 ? 0x9E3779B97F4A7C15ULL : 0);
-  EvalCacheEntry& entry = eval_cache_[key & (kEvalCacheSize - 1)];
-  if (entry.valid && entry.key == key) return entry.score;
+  if (const auto cached = owner_.eval_cache_.probe(key)) return *cached;
   const int score = evaluate(pos, owner_.params_);
-  entry = {key, score, true};
+  owner_.eval_cache_.store(key, score);
   return score;
 }
 
@@ -480,10 +479,7 @@ void Searcher::clear() {
   history_.clear();
 }
 
-void Searcher::clear_eval_cache() {
-  std::lock_guard lock(pool_mutex_);
-  for (auto& w : pool_) std::fill(w->eval_cache_.begin(), w->eval_cache_.end(), Worker::EvalCacheEntry{});
-}
+void Searcher::clear_eval_cache() { eval_cache_.clear(); }
 
 std::unique_ptr<Worker> Searcher::acquire_worker() {
   {

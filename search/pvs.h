@@ -13,6 +13,7 @@
 
 #include "kernel/game.h"
 #include "kernel/position.h"
+#include "search/eval_cache.h"
 #include "search/evaluate.h"
 #include "search/ordering.h"
 #include "search/search_limits.h"
@@ -103,18 +104,6 @@ struct SearchOptions {
   void flush_nodes();
   int evaluate_here(int ply);
 
-  // A direct-mapped cache of static evaluations by position key (with the
-  // edition folded in): the same positions come back in every iteration.
-  // Evaluation is a pure function of the position and the weights, so the
-  // cache changes no result; it is emptied when the weights change.
-  struct EvalCacheEntry {
-    kernel::Key key = 0;
-    int score = 0;
-    bool valid = false;
-  };
-  static constexpr std::size_t kEvalCacheSize = 1 << 15;
-  std::vector<EvalCacheEntry> eval_cache_ = std::vector<EvalCacheEntry>(kEvalCacheSize);
-
   Searcher& owner_;
   KillerTable killers_;
   std::array<Frame, kMaxPly + 2> stack_{};
@@ -155,6 +144,9 @@ class Searcher {
   TranspositionTable& tt_;
   const EvalParams& params_;
   HistoryTable history_;
+  // Static evaluations by position key (edition folded in), shared by all
+  // threads: the same positions come back in every iteration.
+  EvalCache eval_cache_;
   TimeManager time_;
   SearchLimits limits_;
   SearchOptions options_;
