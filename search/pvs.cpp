@@ -362,11 +362,7 @@ int Worker::pvs(int ply, int depth, int alpha, int beta, bool pv_node, bool allo
       score = -pvs<E>(ply + 1, depth - 1, -beta, -alpha, pv_node, true);
     } else {
       const int reduction = quiet && !killer && !exact ? lmr_reduction(depth, legal, pv_node) : 0;
-      score = -pvs<E>(ply + 1, depth - 1 - reduction, -alpha - 1, -alpha, false, true);
-      if (score > alpha && reduction > 0)
-        score = -pvs<E>(ply + 1, depth - 1, -alpha - 1, -alpha, false, true);
-      if (score > alpha && score < beta && pv_node)
-        score = -pvs<E>(ply + 1, depth - 1, -beta, -alpha, true, true);
+      score = scout<E>(ply, depth, alpha, beta, pv_node, reduction);
     }
     if (stopped_) return 0;
 
@@ -399,6 +395,19 @@ int Worker::pvs(int ply, int depth, int alpha, int beta, bool pv_node, bool allo
                                                     : Bound::kUpper;
   if (!exact) tt.store(pos.key(), best_move, score_to_tt(best_score, ply), depth, bound, static_eval);
   return best_score;
+}
+
+template <Edition E>
+int Worker::scout(int ply, int depth, int alpha, int beta, bool pv_node, int reduction) {
+  // A younger brother: a zero-window search (reduced by LMR), verified at
+  // full depth if it beats alpha, and re-searched with the full window in a
+  // PV node if it lands inside it.
+  int score = -pvs<E>(ply + 1, depth - 1 - reduction, -alpha - 1, -alpha, false, true);
+  if (!stopped_ && score > alpha && reduction > 0)
+    score = -pvs<E>(ply + 1, depth - 1, -alpha - 1, -alpha, false, true);
+  if (!stopped_ && score > alpha && score < beta && pv_node)
+    score = -pvs<E>(ply + 1, depth - 1, -beta, -alpha, true, true);
+  return score;
 }
 
 template <Edition E>
@@ -447,11 +456,7 @@ void Worker::search_brother(int ply, int depth, bool pv_node, Move m, int index,
                            kernel::trace_laser(pos.board(), kernel::opponent(pos.side_to_move())).path;
     const bool quiet = !(kernel::squares_touched(m) & beams) && !killers_.is_killer(ply, m);
     const int reduction = quiet && !owner_.options_.exact ? lmr_reduction(depth, index, pv_node) : 0;
-    score = -pvs<E>(ply + 1, depth - 1 - reduction, -alpha - 1, -alpha, false, true);
-    if (!stopped_ && score > alpha && reduction > 0)
-      score = -pvs<E>(ply + 1, depth - 1, -alpha - 1, -alpha, false, true);
-    if (!stopped_ && score > alpha && score < beta && pv_node)
-      score = -pvs<E>(ply + 1, depth - 1, -beta, -alpha, true, true);
+    score = scout<E>(ply, depth, alpha, beta, pv_node, reduction);
   }
   if (stopped_) {
     owner_.split_stats_.aborted_tasks.fetch_add(1, std::memory_order_relaxed);

@@ -91,6 +91,9 @@ struct SearchOptions {
   int pvs(int ply, int depth, int alpha, int beta, bool pv_node, bool allow_null);
   template <kernel::Edition E>
   int quiescence(int ply, int alpha, int beta);
+  // Searches the child already made at ply + 1 as a younger brother.
+  template <kernel::Edition E>
+  int scout(int ply, int depth, int alpha, int beta, bool pv_node, int reduction);
   // Searches the brothers of the node at `ply` in parallel; returns false if
   // the split was abandoned (stop or abort), true with sp filled otherwise.
   template <kernel::Edition E>
