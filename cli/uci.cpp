@@ -262,7 +262,13 @@ void Protocol::cmd_go(const std::vector<std::string>& t) {
     }
     const int as_int = static_cast<int>(std::min<long long>(*number, 2'000'000'000));
     if (key == "depth") limits.depth = std::max(1, as_int);
-    else if (key == "nodes") limits.nodes = static_cast<std::uint64_t>(*number);
+    else if (key == "nodes") {
+      if (*number == 0) {
+        error("go nodes expects a positive number");
+        return;
+      }
+      limits.nodes = static_cast<std::uint64_t>(*number);
+    }
     else if (key == "movetime") limits.movetime_ms = std::max(1, as_int);
     else if (key == "time") limits.time_ms = as_int;
     else if (key == "inc") limits.increment_ms = as_int;
@@ -310,9 +316,11 @@ void Protocol::cmd_go(const std::vector<std::string>& t) {
 void Protocol::cmd_perft(const std::vector<std::string>& t) {
   int depth = 4;
   if (t.size() >= 2) {
-    const auto d = parse_number(t[1], 1, 12);
+    // Perft runs on the input thread and cannot be stopped, so the protocol
+    // caps it where it still ends in seconds; `leiserchess perft` goes deeper.
+    const auto d = parse_number(t[1], 1, 6);
     if (!d) {
-      error("perft expects a depth from 1 to 12, got '" + t[1] + "'");
+      error("perft expects a depth from 1 to 6, got '" + t[1] + "' (deeper: leiserchess perft --depth N)");
       return;
     }
     depth = static_cast<int>(*d);

@@ -3,6 +3,9 @@
 #include <algorithm>
 #include <cctype>
 #include <charconv>
+#include <new>
+
+#include <unistd.h>
 #include <chrono>
 #include <variant>
 
@@ -81,7 +84,19 @@ std::optional<std::string> Engine::set_option(std::string_view name, std::string
   if (key == "hash") {
     const auto v = int_in(1, kMaxHashMb);
     if (auto* err = std::get_if<std::string>(&v)) return *err;
-    tt_.resize(static_cast<std::size_t>(std::get<int>(v)));
+    // The table is written in full when allocated; more than half of the
+    // machine's memory would get the process killed instead of refused.
+    const long pages = sysconf(_SC_PHYS_PAGES);
+    const long page_size = sysconf(_SC_PAGE_SIZE);
+    const long long physical_mb = pages > 0 && page_size > 0 ? static_cast<long long>(pages) * page_size >> 20 : 0;
+    if (physical_mb > 0 && std::get<int>(v) > physical_mb / 2)
+      return "option hash value " + std::to_string(std::get<int>(v)) + " MB is more than half of this machine's " +
+             std::to_string(physical_mb) + " MB of memory";
+    try {
+      tt_.resize(static_cast<std::size_t>(std::get<int>(v)));
+    } catch (const std::bad_alloc&) {
+      return "option hash: cannot allocate " + std::to_string(std::get<int>(v)) + " MB";
+    }
     return std::nullopt;
   }
   if (key == "threads") {

@@ -75,10 +75,13 @@ TEST(Protocol, BadInputGivesOneErrorLineAndTheEngineKeepsGoing) {
       "go depth x\n"
       "perft zero\n"
       "move a7a6\n"
+      "perft 9\n"
+      "go nodes 0\n"
       "isready\n"
       "quit\n");
   EXPECT_EQ(s.status, 0);
-  EXPECT_EQ(s.count_prefix("info string error: "), 10);
+  EXPECT_EQ(s.count_prefix("info string error: "), 12);
+  EXPECT_EQ(s.count_prefix("bestmove"), 0);
   EXPECT_TRUE(s.has("info string error: unknown command 'frobnicate' (try 'help')"));
   EXPECT_EQ(s.lines.back(), "readyok");
 }
