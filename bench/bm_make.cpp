@@ -139,29 +139,8 @@ Square step_square(Square from, int dir) { return static_cast<Square>(kernel::kS
 
 Rotation inverse(Rotation r) { return static_cast<Rotation>((4 - r) & 3); }
 
-void play_in_place(Board& board, Move m) {
-  const Square from = m.from();
-  switch (m.kind()) {
-    case MoveKind::kRotate:
-      board.rotate(from, m.rotation());  // rotation 0 (2016 null move) changes nothing
-      break;
-    case MoveKind::kShift:
-      board.exchange(from, step_square(from, m.direction()));
-      break;
-    case MoveKind::kSwapShift: {
-      const Square mid = step_square(from, m.direction());
-      board.exchange(from, mid);
-      board.exchange(mid, step_square(mid, m.second_direction()));
-      break;
-    }
-    case MoveKind::kSwapRotate: {
-      const Square mid = step_square(from, m.direction());
-      board.exchange(from, mid);
-      board.rotate(mid, m.rotation());
-      break;
-    }
-  }
-}
+// The movement part of a move, as the kernel applies it.
+void play_in_place(Board& board, Move m) { kernel::apply_move(board, m); }
 
 void take_back_in_place(Board& board, Move m) {
   const Square from = m.from();

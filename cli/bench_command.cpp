@@ -1,10 +1,10 @@
 #include "cli/bench_command.h"
 
-#include <charconv>
 #include <chrono>
 #include <ostream>
 
 #include "bench/node_bench_positions.h"
+#include "cli/parse_integer.h"
 #include "search/engine.h"
 
 namespace leiser::cli {
@@ -43,12 +43,12 @@ int run_bench_command(const std::vector<std::string>& args, std::ostream& out, s
     return 2;
   }
   if (!args.empty()) {
-    const std::string& d = args[0];
-    const auto [ptr, ec] = std::from_chars(d.data(), d.data() + d.size(), depth);
-    if (ec != std::errc() || ptr != d.data() + d.size() || depth < 1 || depth > 30) {
-      err << "error: bench depth expects an integer from 1 to 30, got '" << d << "'\n";
+    const auto d = parse_integer(args[0], 1, 30);
+    if (!d) {
+      err << "error: bench depth expects an integer from 1 to 30, got '" << args[0] << "'\n";
       return 2;
     }
+    depth = static_cast<int>(*d);
   }
   if (args.size() >= 2) {
     const auto e = kernel::parse_edition(args[1]);
@@ -59,12 +59,12 @@ int run_bench_command(const std::vector<std::string>& args, std::ostream& out, s
     edition = *e;
   }
   if (args.size() == 3) {
-    const std::string& t = args[2];
-    const auto [ptr, ec] = std::from_chars(t.data(), t.data() + t.size(), threads);
-    if (ec != std::errc() || ptr != t.data() + t.size() || threads < 1 || threads > 1024) {
-      err << "error: bench threads expects an integer from 1 to 1024, got '" << t << "'\n";
+    const auto t = parse_integer(args[2], 1, 1024);
+    if (!t) {
+      err << "error: bench threads expects an integer from 1 to 1024, got '" << args[2] << "'\n";
       return 2;
     }
+    threads = static_cast<int>(*t);
   }
   const BenchTotals totals = run_bench(depth, edition, threads);
   out << "Edition " << kernel::edition_name(edition) << ", depth " << depth << ", threads " << threads

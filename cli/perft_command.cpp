@@ -1,6 +1,7 @@
 #include "cli/perft_command.h"
 
-#include <charconv>
+#include "cli/parse_integer.h"
+
 #include <chrono>
 #include <optional>
 #include <ostream>
@@ -20,13 +21,6 @@ constexpr const char* kUsage =
     "usage: leiserchess perft [--edition 2018|2016] [--fen FEN] [--moves M1 M2 ...] --depth N "
     "[--pseudo] [--divide] [--threads T]";
 
-std::optional<int> parse_int(const std::string& text, int min, int max) {
-  int value = 0;
-  const char* end = text.data() + text.size();
-  const auto [ptr, ec] = std::from_chars(text.data(), end, value);
-  if (ec != std::errc() || ptr != end || value < min || value > max) return std::nullopt;
-  return value;
-}
 
 struct PerftArgs {
   Edition edition = kernel::kDefaultEdition;
@@ -60,14 +54,14 @@ std::optional<std::string> parse_args(const std::vector<std::string>& args, Perf
       while (i + 1 < args.size() && !is_flag(args[i + 1])) parsed.moves.push_back(args[++i]);
     } else if (arg == "--depth") {
       const auto v = value();
-      const auto d = v ? parse_int(*v, 1, 20) : std::nullopt;
+      const auto d = v ? parse_integer(*v, 1, 20) : std::nullopt;
       if (!d) return "--depth expects an integer from 1 to 20, got '" + v.value_or("") + "'";
-      parsed.depth = *d;
+      parsed.depth = static_cast<int>(*d);
     } else if (arg == "--threads") {
       const auto v = value();
-      const auto t = v ? parse_int(*v, 1, 1024) : std::nullopt;
+      const auto t = v ? parse_integer(*v, 1, 1024) : std::nullopt;
       if (!t) return "--threads expects an integer from 1 to 1024, got '" + v.value_or("") + "'";
-      parsed.threads = *t;
+      parsed.threads = static_cast<int>(*t);
     } else if (arg == "--pseudo") {
       parsed.mode = kernel::PerftMode::kPseudo;
     } else if (arg == "--legal") {

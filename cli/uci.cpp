@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <cctype>
-#include <charconv>
 #include <istream>
 #include <mutex>
 #include <ostream>
@@ -10,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "cli/parse_integer.h"
 #include "cli/version.h"
 #include "kernel/fen.h"
 #include "kernel/notation.h"
@@ -41,14 +41,6 @@ std::vector<std::string> split(const std::string& line) {
 std::string lower(std::string text) {
   for (char& c : text) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
   return text;
-}
-
-std::optional<long long> parse_number(const std::string& text, long long min, long long max) {
-  long long value = 0;
-  const auto [ptr, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
-  if (ec != std::errc() || ptr != text.data() + text.size() || value < min || value > max)
-    return std::nullopt;
-  return value;
 }
 
 std::string_view option_type_name(search::OptionType t) {
@@ -255,7 +247,7 @@ void Protocol::cmd_go(const std::vector<std::string>& t) {
       return;
     }
     const std::string& value = t[++i];
-    const auto number = parse_number(value, 0, 1'000'000'000'000LL);
+    const auto number = parse_integer(value, 0, 1'000'000'000'000LL);
     if (!number) {
       error("go " + key + " expects a non-negative number, got '" + value + "'");
       return;
@@ -318,7 +310,7 @@ void Protocol::cmd_perft(const std::vector<std::string>& t) {
   if (t.size() >= 2) {
     // Perft runs on the input thread and cannot be stopped, so the protocol
     // caps it where it still ends in seconds; `leiserchess perft` goes deeper.
-    const auto d = parse_number(t[1], 1, 6);
+    const auto d = parse_integer(t[1], 1, 6);
     if (!d) {
       error("perft expects a depth from 1 to 6, got '" + t[1] + "' (deeper: leiserchess perft --depth N)");
       return;
