@@ -1,13 +1,13 @@
 #include "search/pvs.h"
 
 #include <oneapi/tbb/task_arena.h>
-#include <oneapi/tbb/task_group.h>
 
 #include <algorithm>
 #include <cstdlib>
 
 #include "kernel/laser.h"
 #include "kernel/movegen.h"
+#include "search/task_group.h"
 
 namespace leiser::search {
 
@@ -415,7 +415,7 @@ void Worker::split(int ply, int depth, bool pv_node, const std::vector<Move>& mo
                    SplitPoint& sp) {
   owner_.split_stats_.splits.fetch_add(1, std::memory_order_relaxed);
   flush_nodes();
-  tbb::task_group group;
+  TaskGroup group;
   for (std::size_t i = 0; i < moves.size(); ++i) {
     group.run([this, ply, depth, pv_node, &moves, &sp, i, first_index] {
       if (sp.aborted_here_or_above() || owner_.stopped_.load(std::memory_order_relaxed)) return;
