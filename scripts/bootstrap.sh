@@ -5,7 +5,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-packages=(g++ meson ninja-build pkg-config libtbb-dev libxsimd-dev libgtest-dev libbenchmark-dev)
+packages=(g++ meson ninja-build pkg-config libtbb-dev libxsimd-dev libgtest-dev libbenchmark-dev
+  libtsan2)  # libtsan2: the ThreadSanitizer runtime of the tsan suite (.ci/run)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
