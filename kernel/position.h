@@ -42,19 +42,28 @@ class Position {
     return edition_ == Edition::k2016 ? opponent_beam_ & board_.pawns(side_to_move_) : 0;
   }
 
+  // 2016: the opponent's beam on this board, traced when the position was
+  // made (the pin mask's source). Only maintained in 2016.
+  Bitboard opponent_beam_2016() const { return opponent_beam_; }
+
   // Plays m (which must be pseudo-legal here) and fires the mover's laser.
   // kUpdateKey = false skips the Zobrist update, for perft.
   template <Edition E, bool kUpdateKey = true>
   void make_move(Move m);
   // The same, choosing the edition at run time.
   void make_move(Move m);
+  // make_move for a caller that has already applied m to a copy of the board
+  // (`moved`, from apply_move) and traced the mover's laser on it (`trace`,
+  // from trace_laser): the same result, without doing that work twice.
+  template <Edition E>
+  void make_move_traced(Move m, const Board& moved, const LaserTrace& trace);
   // Hands the turn to the opponent without moving or firing: not a move of
   // the game, but the "null move" of null-move pruning in search.
   void pass_turn();
 
  private:
   template <Edition E, bool kUpdateKey>
-  void fire_laser(Key& key);
+  void fire_laser(Key& key, LaserTrace trace);
 
   Board board_;
   Key key_ = 0;
@@ -110,39 +119,46 @@ constexpr Bitboard squares_touched(Move m) {
   }
 }
 
+namespace detail {
+// The Zobrist keys of the (up to three) squares a move touches, on `board`.
+// Squares are spelled out per kind rather than looped over, which measured
+// faster.
+[[gnu::always_inline]] inline Key touched_square_keys(const Board& board, Move m) {
+  const Square from = m.from();
+  const MoveKind kind = m.kind();
+  const Square mid = kind == MoveKind::kRotate ? from : static_cast<Square>(kSteps[from][m.direction()]);
+  const Square to = kind == MoveKind::kSwapShift ? static_cast<Square>(kSteps[mid][m.second_direction()])
+                                                 : from;
+  Key k = square_key(board, from);
+  if (mid != from) k ^= square_key(board, mid);
+  if (to != from) k ^= square_key(board, to);
+  return k;
+}
+}  // namespace detail
+
 template <Edition E, bool kUpdateKey>
 inline void Position::make_move(Move m) {
   Key key = key_;
-  if constexpr (kUpdateKey) {
-    // Only the (up to three) touched squares change: remove their old keys,
-    // add the new ones. Squares are spelled out per kind rather than looped
-    // over, which measured faster.
-    const Square from = m.from();
-    const MoveKind kind = m.kind();
-    const Square mid = kind == MoveKind::kRotate ? from : static_cast<Square>(kSteps[from][m.direction()]);
-    const Square to = kind == MoveKind::kSwapShift
-                          ? static_cast<Square>(kSteps[mid][m.second_direction()])
-                          : from;
-    auto touched_keys = [&] {
-      Key k = square_key(board_, from);
-      if (mid != from) k ^= square_key(board_, mid);
-      if (to != from) k ^= square_key(board_, to);
-      return k;
-    };
-    key ^= touched_keys();
-    apply_move(board_, m);
-    key ^= touched_keys();
-  } else {
-    apply_move(board_, m);
-  }
-  fire_laser<E, kUpdateKey>(key);
+  // Only the touched squares change: remove their old keys, add the new ones.
+  if constexpr (kUpdateKey) key ^= detail::touched_square_keys(board_, m);
+  apply_move(board_, m);
+  if constexpr (kUpdateKey) key ^= detail::touched_square_keys(board_, m);
+  fire_laser<E, kUpdateKey>(key, trace_laser(board_, side_to_move_));
   side_to_move_ = opponent(side_to_move_);
   if constexpr (kUpdateKey) key_ = key ^ kZobrist.lavender_to_move;
 }
 
+template <Edition E>
+inline void Position::make_move_traced(Move m, const Board& moved, const LaserTrace& trace) {
+  Key key = key_ ^ detail::touched_square_keys(board_, m) ^ detail::touched_square_keys(moved, m);
+  board_ = moved;
+  fire_laser<E, true>(key, trace);
+  side_to_move_ = opponent(side_to_move_);
+  key_ = key ^ kZobrist.lavender_to_move;
+}
+
 template <Edition E, bool kUpdateKey>
-inline void Position::fire_laser(Key& key) {
-  LaserTrace trace = trace_laser(board_, side_to_move_);
+inline void Position::fire_laser(Key& key, LaserTrace trace) {
   Bitboard zapped = 0;
   bool pawn_zapped = false;
   while (trace.end != LaserEnd::kOffBoard) {

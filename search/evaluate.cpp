@@ -20,8 +20,8 @@ namespace {
 using kernel::Color;
 
 // 2018 terms for one colour, in the order `eval` prints them.
-std::array<int, 6> terms_2018(const kernel::Board& board, Color c, const eval::EvalWeights& w) {
-  const kernel::Bitboard enemy_path = kernel::trace_laser(board, kernel::opponent(c)).path;
+std::array<int, 6> terms_2018(const kernel::Board& board, Color c, const eval::EvalWeights& w,
+                              kernel::Bitboard enemy_path) {
   return {eval::material(board, c, w),   eval::pbetween(board, c, w),
           eval::pcentral(board, c, w),   eval::kface(board, c, w),
           eval::kaggressive(board, c, w), eval::mobility_from_path(board, c, enemy_path, w)};
@@ -35,21 +35,47 @@ int sum(const std::array<int, 6>& terms) {
   return total;
 }
 
+std::array<int, 6> terms_2018(const kernel::Board& board, Color c, const eval::EvalWeights& w) {
+  return terms_2018(board, c, w, kernel::trace_laser(board, kernel::opponent(c)).path);
+}
+
 int evaluate_2018(const kernel::Board& board, Color side_to_move, const eval::EvalWeights& w,
-                  int lcoverage_weight) {
+                  int lcoverage_weight, kernel::Bitboard tangerine_path, kernel::Bitboard lavender_path) {
   // LCOVERAGE is rounded once, on the difference of the two coverages.
-  return eval::ev_to_side_cp(sum(terms_2018(board, Color::kTangerine, w)) -
-                                 sum(terms_2018(board, Color::kLavender, w)) +
+  return eval::ev_to_side_cp(sum(terms_2018(board, Color::kTangerine, w, lavender_path)) -
+                                 sum(terms_2018(board, Color::kLavender, w, tangerine_path)) +
                                  eval::lcoverage_term(board, Color::kTangerine, lcoverage_weight),
                              side_to_move);
 }
 
 }  // namespace
 
+int evaluate_2018(const kernel::Board& board, Color side_to_move, const eval::EvalWeights& w,
+                  int lcoverage_weight) {
+  return evaluate_2018(board, side_to_move, w, lcoverage_weight, kernel::trace_laser(board, Color::kTangerine).path,
+                       kernel::trace_laser(board, Color::kLavender).path);
+}
+
 int evaluate(const kernel::Position& pos, const EvalParams& params) {
   if (pos.edition() == kernel::Edition::k2016)
     return eval::evaluate_2016(pos.board(), pos.side_to_move(), params.weights_2016);
   return evaluate_2018(pos.board(), pos.side_to_move(), params.weights_2018, params.lcoverage);
+}
+
+int evaluate(const kernel::Position& pos, const EvalParams& params, kernel::Bitboard side_to_move_path) {
+  const kernel::Board& board = pos.board();
+  const Color us = pos.side_to_move();
+  if (pos.edition() == kernel::Edition::k2016) {
+    const kernel::Bitboard their_path = pos.opponent_beam_2016();
+    return us == Color::kTangerine
+               ? eval::evaluate_2016_from_paths(board, us, params.weights_2016, side_to_move_path, their_path)
+               : eval::evaluate_2016_from_paths(board, us, params.weights_2016, their_path, side_to_move_path);
+  }
+  const kernel::Bitboard their_path = kernel::trace_laser(board, kernel::opponent(us)).path;
+  return us == Color::kTangerine ? evaluate_2018(board, us, params.weights_2018, params.lcoverage,
+                                                 side_to_move_path, their_path)
+                                 : evaluate_2018(board, us, params.weights_2018, params.lcoverage, their_path,
+                                                 side_to_move_path);
 }
 
 EvalTerms evaluate_terms(const kernel::Position& pos, const EvalParams& params) {

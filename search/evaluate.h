@@ -25,6 +25,11 @@ struct EvalParams {
 inline constexpr eval::WeightSpec kLcoverageSpec{"lcoverage", 3000, 0, 10000, nullptr};
 
 int evaluate(const kernel::Position& pos, const EvalParams& params);
+// The same, for a caller that has traced the side to move's beam on this
+// board already (kernel::trace_laser(board, side to move).path): the search
+// has, and the 2016 position carries the opponent's, so no beam is traced
+// twice.
+int evaluate(const kernel::Position& pos, const EvalParams& params, kernel::Bitboard side_to_move_path);
 
 // The evaluation term by term (internal ev units per colour), for `eval`.
 struct EvalTerm {

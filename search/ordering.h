@@ -3,9 +3,11 @@
 // so sorting the whole list would be wasted work).
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <atomic>
 #include <cstdint>
+#include <functional>
 #include <vector>
 
 #include "kernel/move.h"
@@ -66,26 +68,44 @@ class HistoryTable {
   std::vector<std::atomic<std::int32_t>> scores_;
 };
 
-// Picks, one at a time, the remaining move with the highest key.
+// Hands out moves best key first, ties in generation order. Each move and its
+// key are packed into one 64-bit word, (key, reversed index, move), so that
+// one unsigned comparison orders them completely and the order never depends
+// on how the selection shuffles the list. The first few moves are found by
+// scanning for the largest word: at a cut node the search rarely asks for
+// more. Once it does, the node is likely to want them all, so the rest is
+// sorted once (n log n) instead of scanned again per move (n squared).
 class MovePicker {
  public:
-  MovePicker(kernel::Move* moves, std::int32_t* keys, int count)
-      : moves_(moves), keys_(keys), count_(count) {}
+  // Key values must be below 2^31 in magnitude; count at most 65536.
+  MovePicker(const kernel::Move* moves, const std::int32_t* keys, int count, std::uint64_t* scratch)
+      : entries_(scratch), count_(count) {
+    for (int i = 0; i < count; ++i)
+      entries_[i] = pack(keys[i], i, moves[i]);
+  }
   bool next(kernel::Move& out) {
     if (taken_ >= count_) return false;
-    int best = taken_;
-    for (int i = taken_ + 1; i < count_; ++i)
-      if (keys_[i] > keys_[best]) best = i;
-    std::swap(moves_[taken_], moves_[best]);
-    std::swap(keys_[taken_], keys_[best]);
-    out = moves_[taken_++];
+    if (taken_ == kScannedPicks && count_ - taken_ > 1) {
+      std::sort(entries_ + taken_, entries_ + count_, std::greater<>());
+    } else if (taken_ < kScannedPicks) {
+      int best = taken_;
+      for (int i = taken_ + 1; i < count_; ++i)
+        if (entries_[i] > entries_[best]) best = i;
+      std::swap(entries_[taken_], entries_[best]);
+    }
+    out = kernel::Move::from_raw(static_cast<std::uint16_t>(entries_[taken_++]));
     return true;
   }
   int taken() const { return taken_; }
 
  private:
-  kernel::Move* moves_;
-  std::int32_t* keys_;
+  static constexpr int kScannedPicks = 3;
+  static std::uint64_t pack(std::int32_t key, int index, kernel::Move m) {
+    const std::uint64_t biased_key = static_cast<std::uint32_t>(key) ^ 0x80000000U;
+    return (biased_key << 32) | (std::uint64_t{0xFFFFU - static_cast<std::uint32_t>(index)} << 16) |
+           m.raw();
+  }
+  std::uint64_t* entries_;
   int count_;
   int taken_ = 0;
 };

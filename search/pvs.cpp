@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cstdlib>
+#include <optional>
 
 #include "kernel/laser.h"
 #include "kernel/movegen.h"
@@ -110,12 +111,28 @@ void Worker::adopt_path(const Worker& from, int ply, const SplitPoint* split) {
   stopped_ = false;
 }
 
+namespace {
+// Fold the edition into the cache key: the same board scores differently.
+kernel::Key eval_cache_key(const Position& pos) {
+  return pos.key() ^ (pos.edition() == Edition::k2016 ? 0x9E3779B97F4A7C15ULL : 0);
+}
+}  // namespace
+
 int Worker::evaluate_here(int ply) {
   const Position& pos = stack_[ply].position;
-  // Fold the edition into the key: the same board scores differently.
-  const kernel::Key key = pos.key() ^ (pos.edition() == Edition::k2016 ? 0x9E3779B97F4A7C15ULL : 0);
+  const kernel::Key key = eval_cache_key(pos);
   if (const auto cached = owner_.eval_cache_.probe(key)) return *cached;
   const int score = evaluate(pos, owner_.params_);
+  owner_.eval_cache_.store(key, score);
+  return score;
+}
+
+int Worker::evaluate_here(int ply, std::optional<kernel::LaserTrace>& own_beam) {
+  const Position& pos = stack_[ply].position;
+  const kernel::Key key = eval_cache_key(pos);
+  if (const auto cached = owner_.eval_cache_.probe(key)) return *cached;
+  if (!own_beam) own_beam = kernel::trace_laser(pos.board(), pos.side_to_move());
+  const int score = evaluate(pos, owner_.params_, own_beam->path);
   owner_.eval_cache_.store(key, score);
   return score;
 }
@@ -178,7 +195,10 @@ int Worker::quiescence(int ply, int alpha, int beta) {
   pv_length_[ply] = ply;
   if (should_stop()) return 0;
   const Position& pos = stack_[ply].position;
-  const int stand_pat = evaluate_here(ply) + (E == Edition::k2016 ? kTempoBonus : 0);
+  // Our beam is needed by both the evaluation (on a cache miss) and the move
+  // filter below; it is traced at most once.
+  std::optional<kernel::LaserTrace> traced_beam;
+  const int stand_pat = evaluate_here(ply, traced_beam) + (E == Edition::k2016 ? kTempoBonus : 0);
   if (stand_pat >= beta || ply >= kMaxPly) return stand_pat;
   alpha = std::max(alpha, stand_pat);
 
@@ -188,7 +208,8 @@ int Worker::quiescence(int ply, int alpha, int beta) {
   const Board& board = pos.board();
   const kernel::Color us = pos.side_to_move();
   const Bitboard enemies = board.pieces(kernel::opponent(us));
-  const kernel::LaserTrace beam = kernel::trace_laser(board, us);
+  if (!traced_beam) traced_beam = kernel::trace_laser(board, us);
+  const kernel::LaserTrace beam = *traced_beam;
   const bool beam_zaps_enemy =
       beam.end != kernel::LaserEnd::kOffBoard && (enemies & kernel::bit(beam.target));
   MoveList moves;
@@ -205,19 +226,20 @@ int Worker::quiescence(int ply, int alpha, int beta) {
   }
   int best = stand_pat;
   for (Move m : moves) {
-    if (!(kernel::squares_touched(m) & beam.path)) {
-      if (!beam_zaps_enemy) continue;
-    } else {
-      // The beam changes: trace it on the moved board before paying for a
-      // full move (Zobrist key, multi-zap, bookkeeping).
-      Board moved = board;
-      kernel::apply_move(moved, m);
-      const kernel::LaserTrace after = kernel::trace_laser(moved, us);
+    // The moved board and the mover's first beam on it, handed to the child
+    // so that making the move does not redo them.
+    const bool touches_beam = kernel::squares_touched(m) & beam.path;
+    if (!touches_beam && !beam_zaps_enemy) continue;
+    Board moved = board;
+    kernel::apply_move(moved, m);
+    kernel::LaserTrace after = beam;
+    if (touches_beam) {
+      after = kernel::trace_laser(moved, us);
       if (after.end == kernel::LaserEnd::kOffBoard || !(enemies & kernel::bit(after.target))) continue;
     }
     Frame& child = stack_[ply + 1];
     child.position = pos;
-    child.position.template make_move<E>(m);
+    child.position.template make_move_traced<E>(m, moved, after);
     child.previous = &board;
     if (!kernel::is_legal_result<E>(pos, child.position, stack_[ply].previous)) continue;
     const int score = child.position.is_game_over() ? -game_over_score(child.position, ply + 1)
@@ -300,7 +322,8 @@ int Worker::pvs(int ply, int depth, int alpha, int beta, bool pv_node, bool allo
     keys[i] = key;
   }
 
-  MovePicker picker(moves.begin(), keys.data(), moves.size());
+  std::array<std::uint64_t, kernel::kMaxMoves> picker_entries;
+  MovePicker picker(moves.begin(), keys.data(), moves.size(), picker_entries.data());
   const int original_alpha = alpha;
   int best_score = -kInfinity;
   Move best_move = Move::none();

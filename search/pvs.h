@@ -9,6 +9,7 @@
 #include <functional>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <vector>
 
 #include "kernel/game.h"
@@ -106,6 +107,9 @@ struct SearchOptions {
   bool is_repetition(int ply) const;
   void flush_nodes();
   int evaluate_here(int ply);
+  // The same, tracing the side to move's beam into `own_beam` on a cache
+  // miss if the caller has not traced it yet.
+  int evaluate_here(int ply, std::optional<kernel::LaserTrace>& own_beam);
 
   Searcher& owner_;
   KillerTable killers_;

@@ -55,8 +55,12 @@ int side_total(const Board& board, Color c, Bitboard own_path, Bitboard enemy_pa
 }  // namespace
 
 int evaluate_2016(const Board& board, Color side_to_move, const EvalWeights& weights) {
-  const Bitboard white_path = kernel::trace_laser(board, Color::kTangerine).path;
-  const Bitboard black_path = kernel::trace_laser(board, Color::kLavender).path;
+  return evaluate_2016_from_paths(board, side_to_move, weights, kernel::trace_laser(board, Color::kTangerine).path,
+                                  kernel::trace_laser(board, Color::kLavender).path);
+}
+
+int evaluate_2016_from_paths(const Board& board, Color side_to_move, const EvalWeights& weights,
+                             Bitboard white_path, Bitboard black_path) {
   const Bitboard rectangle = kings_rectangle(board);
   const int white = side_total(board, Color::kTangerine, white_path, black_path, rectangle, weights);
   const int black = side_total(board, Color::kLavender, black_path, white_path, rectangle, weights);

@@ -36,6 +36,10 @@ EvalBreakdown evaluate_2016_breakdown(const kernel::Board& board, kernel::Color 
 // HATTACK, MOBILITY and PAWNPIN. Both Kings must be on the board.
 int evaluate_2016(const kernel::Board& board, kernel::Color side_to_move,
                   const EvalWeights& weights = EvalWeights{});
+// The same, from the two beams' paths (kernel::trace_laser(board, c).path)
+// when the caller has them already.
+int evaluate_2016_from_paths(const kernel::Board& board, kernel::Color side_to_move, const EvalWeights& weights,
+                             kernel::Bitboard tangerine_path, kernel::Bitboard lavender_path);
 
 // The last step of section 9: negate for Lavender, then truncate toward zero.
 constexpr int ev_to_side_cp(int tangerine_minus_lavender, kernel::Color side_to_move) {
