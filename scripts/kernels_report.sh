@@ -4,93 +4,59 @@
 #
 #   scripts/kernels_report.sh
 #
-# 1. Builds the CLI and every bench/simd/ benchmark in ./build-kernels
-#    (configured with -Dbenchmarks=true --buildtype=release if it is not there).
-# 2. Runs every bench/simd/ benchmark program: each registers one benchmark per
-#    kernel, position set and implementation this CPU supports. Five
-#    repetitions, aggregates only, JSON kept under build-kernels/kernels-report/.
-# 3. Times `leiserchess perft --edition 2018 --depth 5` under LEISER_SIMD=scalar,
-#    avx2 and avx512 (three runs each, interleaved), median of the reported time.
+# 1. Builds the CLI and every bench/simd/ benchmark in ./build-kernels (or
+#    $KERNELS_BUILD_DIR; configured with -Dbenchmarks=true
+#    --buildtype=release if it is not there).
+# 2. Runs every bm_* program built from bench/simd/ (bm_laser_batch,
+#    bm_move_sets, and any other that exists, e.g. bm_lcoverage): each
+#    registers one benchmark per kernel, position set and implementation this
+#    CPU supports, named <kernel>/<impl>/<set>/... (bench/simd/simd_bench.h),
+#    which is how results are grouped. $REPETITIONS (default 5) repetitions
+#    in random interleaving, aggregates only, JSON kept under
+#    <build>/kernels-report/.
+# 3. Times the README's main job, `leiserchess perft --edition 2018 --depth 5`
+#    and `leiserchess perft --edition 2016 --depth 5 --pseudo`, under
+#    LEISER_SIMD=scalar, avx2 and avx512 ($PERFT_RUNS runs each, default 5,
+#    interleaved), median of the reported time and leaves/s.
 # 4. Writes the report, the plotted data and a gnuplot PNG of the speed-ups.
 #
-# Needs meson, ninja, python3 (standard library only), lscpu and gnuplot.
+# REPORT_LOAD_WAIT_S=N waits up to N seconds for a quieter machine first
+# (scripts/lib/report_common.sh). Needs meson, ninja, python3 (standard
+# library only), lscpu and gnuplot.
 set -euo pipefail
-cd "$(dirname "$0")/.."
+# shellcheck source=lib/report_common.sh
+. "$(dirname "$0")/lib/report_common.sh"
+report_init kernels_report
 
-build_dir=build-kernels
+build_dir=${KERNELS_BUILD_DIR:-build-kernels}
 out_dir=perf-reports
 raw_dir="$build_dir/kernels-report"  # Google Benchmark JSON and console logs
-repetitions=5
-perft_runs=3
+repetitions=${REPETITIONS:-5}
+perft_runs=${PERFT_RUNS:-5}
 perft_impls=(scalar avx2 avx512)
-perft_args="--edition 2018 --depth 5"
+# label|perft arguments|depth whose count and time are read
+perft_configs=(
+  "2018 legal|--edition 2018 --depth 5|5"
+  "2016 pseudo|--edition 2016 --depth 5 --pseudo|5"
+)
 report="$out_dir/kernels.md"
 plot_png="$out_dir/kernels.png"
 plot_data="$out_dir/kernels.dat"
 cli="$build_dir/leiserchess"
 
-log() { echo "kernels_report: $*" >&2; }
-
-tmp_dir=$(mktemp -d)
-trap 'rm -rf "$tmp_dir"' EXIT
-
 # --- build -------------------------------------------------------------------
-if [ ! -f "$build_dir/build.ninja" ]; then
-  log "meson setup $build_dir -Dbenchmarks=true --buildtype=release"
-  meson setup "$build_dir" -Dbenchmarks=true --buildtype=release >"$tmp_dir/setup.log" 2>&1 || {
-    cat "$tmp_dir/setup.log" >&2
-    exit 1
-  }
-elif ! python3 -c '
-import json, sys
-options = {o["name"]: o["value"] for o in json.load(open(sys.argv[1]))}
-sys.exit(0 if options.get("benchmarks") and options.get("buildtype") == "release" else 1)
-' "$build_dir/meson-info/intro-buildoptions.json"; then
-  log "meson configure $build_dir -Dbenchmarks=true --buildtype=release"
-  meson configure "$build_dir" -Dbenchmarks=true --buildtype=release >/dev/null
-fi
-# The CLI and every executable under bench/simd/ (bm_laser_batch today).
-mapfile -t bench_targets < <(python3 -c '
-import json, os, sys
-build_dir = os.path.abspath(sys.argv[1])
-for t in json.load(open(os.path.join(build_dir, "meson-info", "intro-targets.json"))):
-    if t["type"] != "executable":
-        continue
-    path = os.path.relpath(t["filename"][0], build_dir)
-    if os.path.dirname(path) == os.path.join("bench", "simd"):
-        print(path)
-' "$build_dir" | sort)
+report_configure "$build_dir" benchmarks=true buildtype=release
+# The CLI and every bm_* executable under bench/simd/.
+mapfile -t bench_targets < <(report_executables "$build_dir" bench/simd bm_)
 if [ ${#bench_targets[@]} -eq 0 ]; then
-  log "meson knows no executable under bench/simd/ in $build_dir"
+  log "meson knows no bm_* executable under bench/simd/ in $build_dir"
   exit 1
 fi
-build_command="ninja -C $build_dir ${bench_targets[*]} leiserchess"
-log "$build_command"
-if ! ninja -C "$build_dir" "${bench_targets[@]}" leiserchess >"$tmp_dir/build.log" 2>&1; then
-  tail -n 40 "$tmp_dir/build.log" >&2
-  log "build failed"
-  exit 1
-fi
+report_build "$build_dir" "${bench_targets[@]}" leiserchess
 mkdir -p "$out_dir" "$raw_dir"
 
 # --- machine -----------------------------------------------------------------
-date_utc=$(date -u '+%Y-%m-%d %H:%M UTC')
-commit=$(git rev-parse --short HEAD 2>/dev/null || echo unknown)
-cpu_model=$(lscpu | sed -n 's/^Model name:[[:space:]]*//p' | head -n 1)
-cpu_count=$(nproc)
-cpu_flags=$(lscpu | sed -n 's/^Flags:[[:space:]]*//p' | head -n 1)
-hypervisor=$(lscpu | sed -n 's/^Hypervisor vendor:[[:space:]]*//p' | head -n 1)
-compiler_exe=$(python3 -c '
-import json, shlex, sys
-print(shlex.split(json.load(open(sys.argv[1]))[0]["command"])[0])
-' "$build_dir/compile_commands.json")
-compiler=$("$compiler_exe" --version | head -n 1)
-build_options=$(python3 -c '
-import json, sys
-wanted = ("buildtype", "optimization", "b_ndebug", "baseline_arch")
-options = {o["name"]: o["value"] for o in json.load(open(sys.argv[1]))}
-print(", ".join(f"{k}={options[k]}" for k in wanted if k in options))
-' "$build_dir/meson-info/intro-buildoptions.json")
+report_machine_info "$build_dir"
 # What the program itself detects (cpuid + xgetbv): the UCI "simd" option
 # lists simd::supported(), best first, and its default is the start-up choice.
 simd_option=$(printf 'uci\nquit\n' | env -u LEISER_SIMD "$cli" | grep '^option name simd ' || true)
@@ -106,12 +72,16 @@ default_impl=$(sed -n 's/.* default \([^ ]*\).*/\1/p' <<<"$simd_option")
 built_impls=$(LEISER_SIMD=kernels-report-none "$cli" --version 2>&1 >/dev/null |
   sed -n 's/.*known: \([^)]*\)).*/\1/p' | tr -d ',' | sed 's/ *auto//')
 [ -n "$built_impls" ] || built_impls="avx512 avx2 scalar"
-load_before=$(cut -d ' ' -f 1-3 /proc/loadavg)
+report_wait_for_load
+load_before=$(report_load)
 log "load average before: $load_before"
 
 # --- SIMD microbenchmarks ----------------------------------------------------
+# Random interleaving runs the repetitions of all benchmarks of a program in
+# a shuffled order, so that a burst of load on the shared machine spreads
+# over many benchmarks instead of skewing every repetition of one.
 bench_flags="--benchmark_repetitions=$repetitions --benchmark_report_aggregates_only=true"
-bench_flags+=" --benchmark_out_format=json"
+bench_flags+=" --benchmark_enable_random_interleaving=true --benchmark_out_format=json"
 bench_commands=()
 : >"$tmp_dir/bench-json.txt"
 for target in "${bench_targets[@]}"; do
@@ -127,41 +97,50 @@ for target in "${bench_targets[@]}"; do
     log "$name failed"
     exit 1
   fi
+  # Implementations the program skipped (not supported by this CPU).
+  grep -h ': skipping ' "$raw_dir/$name.log" >>"$tmp_dir/skipped.txt" || true
   echo "$json" >>"$tmp_dir/bench-json.txt"
 done
+touch "$tmp_dir/skipped.txt"
 
 # --- perft under each LEISER_SIMD --------------------------------------------
 # Interleaved (scalar, avx2, avx512, scalar, ...) so that a burst of load on
 # the shared machine does not land on one implementation only.
-perft_results="$tmp_dir/perft.tsv"  # impl, active impl, leaves, ms, leaves/s, stderr
+perft_results="$tmp_dir/perft.tsv"  # config, impl, active, leaves, ms, leaves/s, stderr
 : >"$perft_results"
 for ((run = 1; run <= perft_runs; ++run)); do
-  for impl in "${perft_impls[@]}"; do
-    log "LEISER_SIMD=$impl $cli perft $perft_args (run $run of $perft_runs)"
-    active=$(LEISER_SIMD=$impl "$cli" --version 2>/dev/null | sed -n 's/.*(simd \([^)]*\)).*/\1/p')
-    # shellcheck disable=SC2086  # perft_args is a list of words
-    output=$(LEISER_SIMD=$impl "$cli" perft $perft_args 2>"$tmp_dir/perft.err")
-    warning=$(tr '\n\t' '  ' <"$tmp_dir/perft.err")
-    leaves=$(awk '$1 == "perft" && $2 == 5 { print $3 }' <<<"$output")
-    read -r ms rate < <(sed -n 's/^time \([0-9]*\) ms (depth 5), \([0-9]*\) leaves\/s.*/\1 \2/p' \
-      <<<"$output") || true
-    if [ -z "$leaves" ] || [ -z "${ms:-}" ] || [ -z "${rate:-}" ]; then
-      log "unexpected perft output: $output"
-      exit 1
-    fi
-    printf '%s\t%s\t%s\t%s\t%s\t%s\n' "$impl" "$active" "$leaves" "$ms" "$rate" "$warning" \
-      >>"$perft_results"
+  for config in "${perft_configs[@]}"; do
+    IFS='|' read -r label perft_args depth <<<"$config"
+    for impl in "${perft_impls[@]}"; do
+      log "LEISER_SIMD=$impl $cli perft $perft_args (run $run of $perft_runs)"
+      active=$(LEISER_SIMD=$impl "$cli" --version 2>/dev/null | sed -n 's/.*(simd \([^)]*\)).*/\1/p')
+      # shellcheck disable=SC2086  # perft_args is a list of words
+      output=$(LEISER_SIMD=$impl "$cli" perft $perft_args 2>"$tmp_dir/perft.err")
+      warning=$(tr '\n\t' '  ' <"$tmp_dir/perft.err")
+      leaves=$(awk -v d="$depth" '$1 == "perft" && $2 == d { print $3 }' <<<"$output")
+      read -r ms rate < <(sed -n "s/^time \([0-9]*\) ms (depth $depth), \([0-9]*\) leaves\/s.*/\1 \2/p" \
+        <<<"$output") || true
+      if [ -z "$leaves" ] || [ -z "${ms:-}" ] || [ -z "${rate:-}" ]; then
+        log "unexpected perft output: $output"
+        exit 1
+      fi
+      printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$label|$perft_args" "$impl" "$active" "$leaves" \
+        "$ms" "$rate" "$warning" >>"$perft_results"
+    done
   done
 done
-load_after=$(cut -d ' ' -f 1-3 /proc/loadavg)
+load_after=$(report_load)
 log "load average after: $load_after"
 
 # Does the perft path reach simd/? Static check of the sources: which kernel/
 # files include a simd/ header or name the simd namespace, and which files
-# outside simd/, tests/ and bench/ call a kernel.
-kernel_simd_refs=$(grep -lE '#include "simd/|simd::' kernel/*.cpp kernel/*.h 2>/dev/null || true)
+# outside simd/, tests/ and bench/ call a kernel (comment lines do not count).
+kernel_simd_refs=$(grep -lE '^[^/]*(#include "simd/|simd::)' kernel/*.cpp kernel/*.h 2>/dev/null || true)
 perft_includes=$(sed -n 's/^#include "\([^"]*\)".*/\1/p' kernel/perft.cpp | tr '\n' ' ')
-kernel_callers=$(grep -rlE '\b(trace_lasers|destination_sets|touches_path|beam_fills)\(' \
+# The kernels of the dispatch table: `XxxFn xxx_fn;` in simd/dispatch.h.
+kernel_names=$(sed -n 's/^[[:space:]]*[A-Za-z0-9_]*Fn[[:space:]]\{1,\}\([a-z0-9_]*\)_fn;.*/\1/p' \
+  simd/dispatch.h | paste -sd '|' -)
+kernel_callers=$(grep -rlE "\\b(${kernel_names:-trace_lasers})\\(" \
   --include='*.cpp' --include='*.h' kernel search cli 2>/dev/null || true)
 
 # --- report ------------------------------------------------------------------
@@ -170,7 +149,8 @@ export CPU_FLAGS="$cpu_flags" HYPERVISOR="$hypervisor" COMPILER="$compiler"
 export BUILD_OPTIONS="$build_options" BUILD_DIR="$build_dir" BUILD_COMMAND="$build_command"
 export SUPPORTED_IMPLS="$supported_impls" DEFAULT_IMPL="$default_impl" BUILT_IMPLS="$built_impls"
 export LOAD_BEFORE="$load_before" LOAD_AFTER="$load_after" REPETITIONS="$repetitions"
-export PERFT_RUNS="$perft_runs" PERFT_ARGS="$perft_args" PERFT_RESULTS="$perft_results"
+export LOAD_WAIT_NOTE="$load_wait_note" SKIPPED="$tmp_dir/skipped.txt"
+export PERFT_RUNS="$perft_runs" PERFT_RESULTS="$perft_results"
 export CLI="$cli" RAW_DIR="$raw_dir" PLOT_DATA="$plot_data" PLOT_PNG="$plot_png"
 export BENCH_JSON_LIST="$tmp_dir/bench-json.txt" KERNEL_SIMD_REFS="$kernel_simd_refs"
 export PERFT_INCLUDES="$perft_includes" KERNEL_CALLERS="$kernel_callers"
@@ -222,24 +202,38 @@ for path in json_files:
         median = aggs.get("median")
         if median is None:
             continue
+        # <kernel>/<impl>/<set>/<arg>:<value>... (bench/simd/simd_bench.h);
+        # tolerated: a BM_ prefix, a CamelCase kernel name, the
+        # implementation elsewhere in the name or only in the label.
         parts = run_name.split("/")
-        impl = median.get("label") or next((p for p in parts if p in built), "?")
-        kernel = snake(parts[0])
-        set_name = ", ".join(p for p in parts[1:] if p != impl)
-        # Per-item counters (ns_per_board, ...) are inverted rates, i.e.
-        # seconds per item in the JSON; otherwise fall back to CPU time per
-        # iteration.
-        counter = next((k for k in median if k.startswith("ns_per_")), None)
+        kernel = snake(re.sub(r"^BM_", "", parts[0]))
+        label = median.get("label", "")
+        if label in built:
+            impl = label
+        else:
+            impl = next((p for p in parts[1:] if p in built), label or "?")
+        rest = list(parts[1:])
+        if impl in rest:
+            rest.remove(impl)
+        set_name = ", ".join(rest) or "default"
+        # Per-item counters (ns_per_board, ns_per_move, ...) are inverted
+        # rates, i.e. seconds per item in the JSON; otherwise fall back to
+        # CPU time per iteration. ns_per_call is the cost of one call.
+        counter = next((k for k in median if k.startswith("ns_per_") and k != "ns_per_call"),
+                       None)
         if counter:
             value_ns = median[counter] * 1e9
-            unit = "ns per " + counter[len("ns_per_"):]
+            item = counter[len("ns_per_"):]
+            unit = "ns per " + item
         else:
             value_ns = median["cpu_time"] * TO_NS[median["time_unit"]]
+            item = "iteration"
             unit = "ns per call (iteration)"
+        call_ns = median["ns_per_call"] * 1e9 if "ns_per_call" in median else None
         cv_entry = aggs.get("cv", {})
         cv = cv_entry.get(counter, cv_entry.get("cpu_time", float("nan")))
         results[(kernel, set_name, impl)] = {
-            "ns": value_ns, "unit": unit, "cv": cv,
+            "ns": value_ns, "unit": unit, "item": item, "cv": cv, "call_ns": call_ns,
             "cpu_ns": median["cpu_time"] * TO_NS[median["time_unit"]],
             "program": os.path.basename(path)[:-len(".json")],
         }
@@ -314,12 +308,13 @@ with open(env["PLOT_META"], "w") as f:
     f.write(f"plot_ymax={tallest * 1.12:.3f}\n")
 
 # --- perft -------------------------------------------------------------------
+# perft[(label, args)][impl]: the runs of one configuration and implementation.
 perft = {}
 with open(env["PERFT_RESULTS"]) as f:
     for line in f:
-        impl, active, leaves, ms, rate, warning = line.rstrip("\n").split("\t")
-        p = perft.setdefault(impl, {"active": set(), "leaves": set(), "ms": [], "rate": [],
-                                    "warnings": set()})
+        config, impl, active, leaves, ms, rate, warning = line.rstrip("\n").split("\t")
+        p = perft.setdefault(tuple(config.split("|", 1)), {}).setdefault(
+            impl, {"active": set(), "leaves": set(), "ms": [], "rate": [], "warnings": set()})
         p["active"].add(active)
         p["leaves"].add(int(leaves))
         p["ms"].append(int(ms))
@@ -372,7 +367,12 @@ for impl in built:
 if feature_bits:
     w(f"- lscpu flags: {'; '.join(feature_bits)}")
 w(f"- Load average (1, 5, 15 min) before the runs: {env['LOAD_BEFORE']}; after: "
-  f"{env['LOAD_AFTER']}")
+  f"{env['LOAD_AFTER']}" + (f". {env['LOAD_WAIT_NOTE']}" if env.get("LOAD_WAIT_NOTE") else ""))
+with open(env["SKIPPED"]) as f:
+    skipped = sorted({line.strip() for line in f if line.strip()})
+if skipped:
+    w("- Skipped by the benchmark programs (not supported here): "
+      + "; ".join(f"`{x}`" for x in skipped))
 w("")
 w(f"**Noise.** This is a {cpus}-vCPU virtual machine that may share its cores with other "
   "work, so single timings are noisy. The microbenchmarks use CPU time (less disturbed by "
@@ -392,9 +392,10 @@ w(f"meson setup {env['BUILD_DIR']} -Dbenchmarks=true --buildtype=release   # if 
 w(env["BUILD_COMMAND"])
 for command in bench_commands:
     w(command)
-for impl in perft:
-    w(f"LEISER_SIMD={impl} {env['CLI']} perft {env['PERFT_ARGS']}   "
-      f"# x{env['PERFT_RUNS']}, interleaved")
+for (_, args), by_impl in perft.items():
+    for impl in by_impl:
+        w(f"LEISER_SIMD={impl} {env['CLI']} perft {args}   "
+          f"# x{env['PERFT_RUNS']}, interleaved")
 w("```")
 w("")
 w("## Kernels and benchmarks")
@@ -406,6 +407,7 @@ for k in all_kernels:
     progs = sorted({r["program"] for (kk, _, _), r in results.items() if kk == k})
     w(f"| `{k}` | {', '.join('`bench/simd/' + p + '`' for p in progs) if progs else '**none yet**'} |")
 missing = [k for k in all_kernels if k not in benched]
+extra = [k for k in benched if k not in all_kernels]
 w("")
 if missing:
     w(f"No benchmark exists yet for {', '.join('`' + k + '`' for k in missing)}: "
@@ -413,12 +415,40 @@ if missing:
       "no figures for the others (tests/simd checks that they agree with scalar, not how "
       "fast they are).")
     w("")
-w(f"Google Benchmark, {env['REPETITIONS']} repetitions, medians. Each benchmark runs one "
-  "implementation over one position set; the time per item is CPU time (for "
-  "`trace_lasers`, the `ns_per_board` counter: CPU time per iteration over the boards in "
-  "the set). Speed-up is scalar's median over the implementation's median. "
-  "Implementations the CPU does not support are not registered, so they are missing "
-  "from the tables.")
+if extra:
+    w(f"Benchmarked but not (yet) in the dispatch table: {', '.join('`' + k + '`' for k in extra)}.")
+    w("")
+w("The Kogge-Stone primitives (`simd/kogge_stone*.h`) are not entries of the dispatch table: "
+  "they exist only inside the AVX2 and AVX-512 translation units, so they are measured "
+  "through the kernels built on them (`trace_lasers`, `beam_fills`).")
+w("")
+w(f"Google Benchmark, {env['REPETITIONS']} repetitions in random interleaving, medians. "
+  "Benchmark names follow `<kernel>/<impl>/<set>/<arg>:<value>...` "
+  "(bench/simd/simd_bench.h). Each benchmark runs one implementation over one input set "
+  "per iteration, in calls of `batch` boards (or one call per position for "
+  "`touches_path`); `ns_per_<item>` (board or move) and `ns_per_call` are Google Benchmark "
+  "counters: CPU time per iteration over the items / calls in it. The `positions` set is "
+  "the checked-in benchmark FENs (bench/positions.h, bench/node_bench_positions.h) and "
+  "every position one legal move after them. Speed-up is scalar's median per item over "
+  "the implementation's. Implementations the CPU does not support are not registered "
+  "(the programs say so on stderr), so they are missing from the tables.")
+w("")
+w("### Summary: median ns per item (speed-up over scalar)")
+w("")
+w("| kernel | set | item | " + " | ".join(impl_order) + " |")
+w("|---|---|---|" + "---:|" * len(impl_order))
+for k, set_name in groups:
+    item = next(r["item"] for (kk, ss, _), r in results.items() if (kk, ss) == (k, set_name))
+    cells = []
+    for impl in impl_order:
+        r = results.get((k, set_name, impl))
+        if not r:
+            cells.append("—")
+            continue
+        sp = speedup(k, set_name, impl)
+        cells.append(fmt_ns(r["ns"]) + (f" ({sp:.2f}x)" if sp is not None and impl != "scalar"
+                                        else ""))
+    w(f"| `{k}` | {set_name} | {item} | " + " | ".join(cells) + " |")
 w("")
 for kernel in benched:
     w(f"### `{kernel}`")
@@ -427,15 +457,16 @@ for kernel in benched:
         unit = next(r["unit"] for (kk, s, _), r in results.items() if (kk, s) == (k, set_name))
         w(f"**{set_name}**")
         w("")
-        w(f"| implementation | median {unit} | speed-up over scalar | CV |")
-        w("|---|---:|---:|---:|")
+        w(f"| implementation | median {unit} | median ns per call | speed-up over scalar | CV |")
+        w("|---|---:|---:|---:|---:|")
         for impl in impl_order:
             r = results.get((k, set_name, impl))
             if not r:
                 continue
             s = speedup(k, set_name, impl)
             s_text = f"{s:.2f}x" if s is not None else "n/a"
-            w(f"| {impl} | {fmt_ns(r['ns'])} | {s_text} | {100 * r['cv']:.1f}% |")
+            call = fmt_ns(r["call_ns"]) if r["call_ns"] is not None else "n/a"
+            w(f"| {impl} | {fmt_ns(r['ns'])} | {call} | {s_text} | {100 * r['cv']:.1f}% |")
         w("")
 
 w("## Targets")
@@ -494,62 +525,75 @@ w("")
 
 w("## Perft under each implementation")
 w("")
-w(f"`{env['CLI']} perft {env['PERFT_ARGS']}` (2018 edition, legal moves, one thread), "
-  f"{env['PERFT_RUNS']} runs per implementation, interleaved; the time is the one the CLI "
-  "reports for depth 5 alone (`time N ms (depth 5), R leaves/s, ...`), the table gives the "
-  "median time and R of the runs. This is wall time, so load on the machine shows up here "
-  "more than in the microbenchmarks.")
+w("The README's main job, perft of the 2018 start position (legal moves) and 2016 pseudo "
+  f"perft, depth 5, one thread, under each `LEISER_SIMD`: {env['PERFT_RUNS']} runs per "
+  "implementation and configuration, interleaved; the time is the one the CLI reports for "
+  "the deepest depth alone (`time N ms (depth 5), R leaves/s, ...`), the table gives the "
+  "median time and the median R of the runs. This is wall time, so load on the machine "
+  "shows up here more than in the microbenchmarks.")
 w("")
-w("| LEISER_SIMD | active (`--version`) | leaves (depth 5) | median time (ms) | "
-  "median leaves/s | runs (ms) | vs scalar |")
-w("|---|---|---:|---:|---:|---|---:|")
-base_rate = statistics.median(perft["scalar"]["rate"]) if "scalar" in perft else None
-medians = {}
-for impl, p in perft.items():
-    rate = statistics.median(p["rate"])
-    medians[impl] = rate
-    leaves = ", ".join(f"{x:,}" for x in sorted(p["leaves"]))
-    rel = f"{rate / base_rate:.3f}" if base_rate else "n/a"
-    w(f"| {impl} | {', '.join(sorted(p['active']))} | {leaves} | "
-      f"{statistics.median(p['ms']):g} | {fmt_rate(rate)} | "
-      f"{', '.join(str(x) for x in p['ms'])} | {rel} |")
-w("")
-for impl, p in perft.items():
-    if impl not in p["active"]:
-        w(f"- LEISER_SIMD={impl} was not honoured on this machine (ran as "
-          f"{', '.join(sorted(p['active']))}): {'; '.join(sorted(p['warnings']))}")
-counts = {x for p in perft.values() for x in p["leaves"]}
-if len(counts) != 1:
-    w("- **The leaf counts differ between implementations or runs.**")
-spread_between = (max(medians.values()) / min(medians.values()) - 1) if medians else 0
-spread_within = max((max(p["ms"]) / min(p["ms"]) - 1) for p in perft.values()) if perft else 0
+spreads = {}
+for (label, args), by_impl in perft.items():
+    w(f"### {label}: `{env['CLI']} perft {args}`")
+    w("")
+    w("| LEISER_SIMD | active (`--version`) | leaves | median time (ms) | "
+      "median leaves/s | runs (ms) | vs scalar |")
+    w("|---|---|---:|---:|---:|---|---:|")
+    base_rate = statistics.median(by_impl["scalar"]["rate"]) if "scalar" in by_impl else None
+    medians = {}
+    for impl, p in by_impl.items():
+        rate = statistics.median(p["rate"])
+        medians[impl] = rate
+        leaves = ", ".join(f"{x:,}" for x in sorted(p["leaves"]))
+        rel = f"{rate / base_rate:.3f}" if base_rate else "n/a"
+        w(f"| {impl} | {', '.join(sorted(p['active']))} | {leaves} | "
+          f"{statistics.median(p['ms']):g} | {fmt_rate(rate)} | "
+          f"{', '.join(str(x) for x in p['ms'])} | {rel} |")
+    w("")
+    for impl, p in by_impl.items():
+        if impl not in p["active"]:
+            w(f"- LEISER_SIMD={impl} was not honoured on this machine (ran as "
+              f"{', '.join(sorted(p['active']))}): {'; '.join(sorted(p['warnings']))}")
+    counts = {x for p in by_impl.values() for x in p["leaves"]}
+    if len(counts) != 1:
+        w("- **The leaf counts differ between implementations or runs.**")
+    between = (max(medians.values()) / min(medians.values()) - 1) if medians else 0
+    within = max((max(p["ms"]) / min(p["ms"]) - 1) for p in by_impl.values()) if by_impl else 0
+    spreads[label] = (between, within)
+
 kernel_refs = env["KERNEL_SIMD_REFS"].split()
 callers = env["KERNEL_CALLERS"].split()
-w("**Perft does not call the SIMD kernels yet**, so LEISER_SIMD cannot change its speed and "
-  "the three rows should agree within noise. Of the project's headers, `kernel/perft.cpp` "
+reaches_simd = bool(kernel_refs or callers)
+if not reaches_simd:
+    w("**Perft does not call the SIMD kernels yet**, so LEISER_SIMD cannot change its speed "
+      "and the rows of each table should agree within noise. ")
+else:
+    w("**Perft may reach the SIMD kernels now** (see the static check below), so the rows "
+      "can differ for a reason other than noise. ")
+out[-1] += (
+  "Of the project's headers, `kernel/perft.cpp` "
   f"includes only {' and '.join('`' + x + '`' for x in env['PERFT_INCLUDES'].split())} "
-  "(besides oneTBB's), and it calls the scalar "
-  "`kernel::` functions (`trace_laser`, `generate_pseudo_moves`, `count_*_moves`, "
-  "`make_move`, `is_legal_result`); the `leiser_kernel` library is built without "
-  "`simd_dep` (meson.build). Checked again by this run: "
+  "(besides oneTBB's). Checked again by this run: "
   + ("no file under kernel/ includes a simd/ header or names `simd::`"
      if not kernel_refs else
      f"**kernel/ files that mention simd: {', '.join(kernel_refs)}**")
   + "; "
-  + ("no file under kernel/, search/ or cli/ calls `trace_lasers`, `destination_sets`, "
-     "`touches_path` or `beam_fills`" if not callers else
+  + ("no file under kernel/, search/ or cli/ calls "
+     + ", ".join(f"`{k}`" for k in all_kernels) if not callers else
      f"files under kernel/, search/ or cli/ that call a kernel: {', '.join(callers)}")
-  + ". The CLI only selects the implementation (`--simd`, UCI option `simd`) and prints it "
+  + ". The CLI selects the implementation (`--simd`, UCI option `simd`) and prints it "
   "in `--version`.")
 w("")
-if spread_between <= max(spread_within, 0.05):
-    w(f"Measured: the implementations' medians differ by {100 * spread_between:.1f}% and the "
-      f"runs of one implementation by up to {100 * spread_within:.1f}%, so the three agree "
-      "within noise, as expected.")
-else:
-    w(f"The implementations' medians differ by more ({100 * spread_between:.1f}%) than the "
-      "runs of one implementation do: with code paths that are identical, that is load on "
-      "the machine, not the SIMD choice.")
+for label, (between, within) in spreads.items():
+    if between <= max(within, 0.05):
+        w(f"- {label}: the implementations' medians differ by {100 * between:.1f}% and the "
+          f"runs of one implementation by up to {100 * within:.1f}%: the same within noise"
+          + (", as expected." if not reaches_simd else "."))
+    else:
+        w(f"- {label}: the implementations' medians differ by more ({100 * between:.1f}%) "
+          f"than the runs of one implementation do ({100 * within:.1f}%)"
+          + (": with code paths that are identical, that is load on the machine, not the "
+             "SIMD choice." if not reaches_simd else "."))
 print("\n".join(out))
 PYTHON
 
@@ -558,10 +602,10 @@ plot_impls="" plot_targets="" plot_common="" plot_sets=1 plot_ymax=""
 # shellcheck disable=SC1090  # written by the Python step above: plot_impls, plot_sets, plot_targets
 . "$PLOT_META"
 if gnuplot -e 'set terminal' 2>&1 | grep -qw pngcairo; then
-  terminal="pngcairo size 1000,560 font 'sans,10'"
+  terminal="pngcairo size 1300,720 font 'sans,10'"
 else
   log "gnuplot has no pngcairo terminal; using png"
-  terminal="png size 1000,560"
+  terminal="png size 1300,720"
 fi
 read -ra impls <<<"$plot_impls"
 n_impls=${#impls[@]}
@@ -570,7 +614,7 @@ for t in $plot_targets; do
   impl=${t%%:*}
   value=${t#*:}
   target_lines+="set arrow from graph 0, first $value to graph 1, first $value nohead dt 2 lw 1.5 lc rgb '#aa3377' front
-set label \"$impl target ${value}x\" at graph 0.005, first $value offset 0,0.6 left tc rgb '#aa3377' font ',9' front
+set label \"trace_lasers: $impl target ${value}x\" at graph 0.005, first $value offset 0,0.6 left tc rgb '#aa3377' font ',9' front noenhanced
 "
 done
 gnuplot <<GNUPLOT
@@ -587,7 +631,10 @@ set ylabel 'speed-up over scalar (x)'
 set xrange [-0.6:$plot_sets - 0.4]
 set yrange [0:${plot_ymax:-*}]
 set grid ytics
-set xtics noenhanced font ',9'
+set xtics noenhanced font ',8' rotate by 30 right
+set bmargin 10
+set lmargin 22
+set rmargin 3
 set key tmargin center horizontal noenhanced autotitle columnheader
 set arrow from graph 0, first 1 to graph 1, first 1 nohead lc rgb '#666666' lw 1 back
 $target_lines

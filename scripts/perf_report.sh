@@ -14,7 +14,9 @@
 #
 # Needs meson, ninja, python3 (standard library only) and gnuplot.
 set -euo pipefail
-cd "$(dirname "$0")/.."
+# shellcheck source=lib/report_common.sh
+. "$(dirname "$0")/lib/report_common.sh"
+report_init perf_report
 
 build_dir=build-bench
 out_dir=perf-reports
@@ -24,61 +26,19 @@ report="$out_dir/kernel.md"
 plot_png="$out_dir/microbench.png"
 plot_data="$out_dir/microbench.dat"
 
-log() { echo "perf_report: $*" >&2; }
-
-tmp_dir=$(mktemp -d)
-trap 'rm -rf "$tmp_dir"' EXIT
-
 # --- build -------------------------------------------------------------------
-if [ ! -f "$build_dir/build.ninja" ]; then
-  log "configuring $build_dir"
-  meson setup "$build_dir" -Dbenchmarks=true --buildtype=release >/dev/null
-elif ! python3 -c '
-import json, sys
-options = json.load(open(sys.argv[1]))
-sys.exit(0 if any(o["name"] == "benchmarks" and o["value"] for o in options) else 1)
-' "$build_dir/meson-info/intro-buildoptions.json"; then
-  log "enabling benchmarks in $build_dir"
-  meson configure "$build_dir" -Dbenchmarks=true >/dev/null
-fi
+report_configure "$build_dir" benchmarks=true
 # Only the CLI and the kernel benchmarks (bench/bm_*): the tests and the
 # SIMD benchmarks in bench/simd/ are not needed here.
-mapfile -t targets < <(python3 -c '
-import json, os, sys
-build_dir = os.path.abspath(sys.argv[1])
-for t in json.load(open(os.path.join(build_dir, "meson-info", "intro-targets.json"))):
-    if t["type"] != "executable":
-        continue
-    path = os.path.relpath(t["filename"][0], build_dir)
-    if path == "leiserchess" or (os.path.dirname(path) == "bench" and t["name"].startswith("bm_")):
-        print(path)
-' "$build_dir")
-log "building ${targets[*]}"
-if ! ninja -C "$build_dir" "${targets[@]}" >"$tmp_dir/build.log" 2>&1; then
-  tail -n 40 "$tmp_dir/build.log" >&2
-  log "build failed"
-  exit 1
-fi
+mapfile -t targets < <(report_executables "$build_dir" "" leiserchess
+  report_executables "$build_dir" bench bm_)
+report_build "$build_dir" "${targets[@]}"
 mkdir -p "$out_dir"
 
 # --- machine -----------------------------------------------------------------
-date_utc=$(date -u '+%Y-%m-%d %H:%M UTC')
-commit=$(git rev-parse --short HEAD 2>/dev/null || echo unknown)
-cpu_model=$(lscpu | sed -n 's/^Model name:[[:space:]]*//p' | head -n 1)
-cpu_count=$(nproc)
-load_before=$(cut -d ' ' -f 1-3 /proc/loadavg)
-# The compiler the build used: the first word of a compile command.
-compiler_exe=$(python3 -c '
-import json, shlex, sys
-print(shlex.split(json.load(open(sys.argv[1]))[0]["command"])[0])
-' "$build_dir/compile_commands.json")
-compiler=$("$compiler_exe" --version | head -n 1)
-build_options=$(python3 -c '
-import json, sys
-wanted = ("buildtype", "optimization", "b_ndebug", "baseline_arch")
-options = {o["name"]: o["value"] for o in json.load(open(sys.argv[1]))}
-print(", ".join(f"{k}={options[k]}" for k in wanted if k in options))
-' "$build_dir/meson-info/intro-buildoptions.json")
+report_machine_info "$build_dir"
+report_wait_for_load
+load_before=$(report_load)
 
 # --- perft through the CLI ---------------------------------------------------
 # Each configuration: a label and the perft arguments.
@@ -143,12 +103,12 @@ if [ ${#bench_commands[@]} -eq 0 ]; then
   log "no benchmarks in $build_dir/bench"
   exit 1
 fi
-load_after=$(cut -d ' ' -f 1-3 /proc/loadavg)
+load_after=$(report_load)
 
 # --- report ------------------------------------------------------------------
 export DATE_UTC="$date_utc" COMMIT="$commit" CPU_MODEL="$cpu_model" CPU_COUNT="$cpu_count"
 export COMPILER="$compiler" BUILD_OPTIONS="$build_options" LOAD_BEFORE="$load_before"
-export LOAD_AFTER="$load_after" RUNS="$runs" REPETITIONS="$repetitions"
+export LOAD_WAIT_NOTE="$load_wait_note" LOAD_AFTER="$load_after" RUNS="$runs" REPETITIONS="$repetitions"
 export PERFT_RESULTS="$perft_results" OUT_DIR="$out_dir" PLOT_DATA="$plot_data"
 export PLOT_PNG="$plot_png" BUILD_DIR="$build_dir"
 bench_commands_file="$tmp_dir/bench-commands.txt"
@@ -245,6 +205,8 @@ w(f"- Build: `{env['BUILD_DIR']}`, {env['BUILD_OPTIONS']}")
 w(f"- Load average (1, 5, 15 min) before the runs: {env['LOAD_BEFORE']}; "
   f"after: {env['LOAD_AFTER']}. The machine may be shared, so single runs are noisy; "
   "every figure below is a median.")
+if env.get("LOAD_WAIT_NOTE"):
+    w(f"- {env['LOAD_WAIT_NOTE']}")
 w("")
 w("## Perft (CLI)")
 w("")

@@ -1,14 +1,21 @@
 // Batched laser trace, per SIMD implementation (Google Benchmark).
 //
-// Position sets (tests/simd/random_positions.h, fixed seeds, shuffled):
-//   games  boards from random games of both editions, each with the colour
-//          whose laser is traced (most beams: one or two segments)
-//   mazes  boards whose beams bounce off up to 16 mirrors
-// each in two sizes: 4,096 boards, and 32,768 boards, which no branch
-// predictor can learn by heart (repeating a small set flatters the scalar
-// version's data-dependent branches; a search meets fresh positions). Each
-// iteration traces the whole set in calls of `batch` boards; ns_per_board is
-// CPU time per board.
+// Position sets:
+//   positions  the fixed set of simd_bench.h (the checked-in benchmark FENs
+//              and every position one legal move after them), each traced
+//              for the side to move
+//   games      boards from random games of both editions
+//              (tests/simd/random_positions.h, fixed seeds, shuffled), each
+//              with the colour whose laser is traced (most beams: one or two
+//              segments)
+//   mazes      boards whose beams bounce off up to 16 mirrors
+// games and mazes in two sizes: 4,096 boards, and 32,768 boards, which no
+// branch predictor can learn by heart (repeating a small set flatters the
+// scalar version's data-dependent branches; a search meets fresh positions).
+// Each iteration traces the whole set in calls of `batch` boards;
+// ns_per_board and ns_per_call are CPU time.
+//
+// Names follow simd_bench.h: trace_lasers/<impl>/<set>/boards:<n>/batch:<b>.
 //
 //   bm_laser_batch --benchmark_repetitions=5 --benchmark_report_aggregates_only=true
 #include <benchmark/benchmark.h>
@@ -18,6 +25,7 @@
 #include <string>
 #include <vector>
 
+#include "bench/simd/simd_bench.h"
 #include "kernel/laser.h"
 #include "simd/dispatch.h"
 #include "tests/simd/random_positions.h"
@@ -59,8 +67,17 @@ PositionSet maze_positions(std::size_t size) {
   return make_set(leiser::simd::testing::maze_samples(size, 4), size, 5);
 }
 
-void BM_TraceLasers(benchmark::State& state, const Implementation* impl, const PositionSet* set) {
-  const std::size_t batch = static_cast<std::size_t>(state.range(0));
+PositionSet bench_positions() {
+  PositionSet set;
+  for (const auto& pos : leiser::bench::simd_bench::position_set()) {
+    set.boards.push_back(pos.board());
+    set.shooters.push_back(pos.side_to_move());
+  }
+  return set;
+}
+
+void BM_TraceLasers(benchmark::State& state, const Implementation* impl, const PositionSet* set,
+                    std::size_t batch) {
   std::vector<LaserTrace> out(set->boards.size());
   const std::span<const Board> boards(set->boards);
   const std::span<const Color> shooters(set->shooters);
@@ -73,30 +90,32 @@ void BM_TraceLasers(benchmark::State& state, const Implementation* impl, const P
     benchmark::DoNotOptimize(out.data());
     benchmark::ClobberMemory();
   }
-  const double boards_done = static_cast<double>(boards.size());
-  state.counters["ns_per_board"] = benchmark::Counter(
-      boards_done, benchmark::Counter::kIsIterationInvariantRate | benchmark::Counter::kInvert);
-  state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations() * boards.size()));
-  state.SetLabel(std::string(impl->name));
+  leiser::bench::simd_bench::set_cost_counters(
+      state, "board", static_cast<double>(boards.size()),
+      static_cast<double>((boards.size() + batch - 1) / batch));
 }
 
 // Registers one benchmark per (position set, size, implementation this CPU
 // runs).
 const bool kRegistered = [] {
   static std::vector<PositionSet> sets;  // stable addresses: reserved below
-  sets.reserve(4);
+  sets.reserve(5);
+  const auto add = [](const std::string& set_name, PositionSet set) {
+    sets.push_back(std::move(set));
+    const PositionSet* p = &sets.back();
+    constexpr std::size_t kBatch = 256;
+    leiser::bench::simd_bench::register_for_each_implementation(
+        "bm_laser_batch", "trace_lasers",
+        set_name + "/boards:" + std::to_string(p->boards.size()) +
+            "/batch:" + std::to_string(kBatch),
+        [p](benchmark::State& state, const Implementation* impl) {
+          BM_TraceLasers(state, impl, p, kBatch);
+        });
+  };
+  add("positions", bench_positions());
   for (std::size_t size : {std::size_t{4096}, std::size_t{32768}}) {
-    for (const char* kind : {"games", "mazes"}) {
-      sets.push_back(std::string(kind) == "games" ? game_positions(size) : maze_positions(size));
-      const PositionSet* set = &sets.back();
-      for (const Implementation* impl : leiser::simd::supported()) {
-        const std::string name = "TraceLasers/" + std::string(kind) +
-                                 "/boards:" + std::to_string(size) + "/" + std::string(impl->name);
-        benchmark::RegisterBenchmark(name.c_str(), BM_TraceLasers, impl, set)
-            ->Arg(256)
-            ->ArgName("batch");
-      }
-    }
+    add("games", game_positions(size));
+    add("mazes", maze_positions(size));
   }
   return true;
 }();
