@@ -11,6 +11,7 @@
 #include "kernel/game.h"
 #include "kernel/notation.h"
 #include "kernel/perft.h"
+#include "simd/dispatch.h"
 
 namespace leiser::cli {
 namespace {
@@ -19,7 +20,7 @@ using kernel::Edition;
 
 constexpr const char* kUsage =
     "usage: leiserchess perft [--edition 2018|2016] [--fen FEN] [--moves M1 M2 ...] --depth N "
-    "[--pseudo] [--divide] [--threads T]";
+    "[--pseudo] [--divide] [--threads T] [--batch-lasers]";
 
 
 struct PerftArgs {
@@ -30,6 +31,7 @@ struct PerftArgs {
   kernel::PerftMode mode = kernel::PerftMode::kLegal;
   bool divide = false;
   int threads = 1;
+  bool batch_lasers = false;
 };
 
 // Parses the arguments; on error returns the message.
@@ -68,6 +70,8 @@ std::optional<std::string> parse_args(const std::vector<std::string>& args, Perf
       parsed.mode = kernel::PerftMode::kLegal;
     } else if (arg == "--divide") {
       parsed.divide = true;
+    } else if (arg == "--batch-lasers") {
+      parsed.batch_lasers = true;
     } else {
       return "unknown perft option '" + arg + "'";
     }
@@ -96,6 +100,10 @@ int run_perft_command(const std::vector<std::string>& args, std::ostream& out, s
   }
   const kernel::Game& g = *game;
   kernel::PerftRequest request{1, parsed.mode, parsed.threads};
+  // Off by default: batching the next-to-last ply's lasers through the SIMD
+  // kernel measured slower than tracing each move as it is made
+  // (docs/design.md); the option exercises and times the kernels.
+  if (parsed.batch_lasers) request.batch_trace = simd::active().trace_lasers_fn;
 
   using Clock = std::chrono::steady_clock;
   double last_seconds = 0;
@@ -123,7 +131,9 @@ int run_perft_command(const std::vector<std::string>& args, std::ostream& out, s
       << parsed.depth << "), " << static_cast<long long>(rate) << " leaves/s, edition "
       << kernel::edition_name(g.edition()) << ", "
       << (parsed.mode == kernel::PerftMode::kPseudo ? "pseudo" : "legal") << ", threads "
-      << parsed.threads << "\n";
+      << parsed.threads;
+  if (parsed.batch_lasers) out << ", batched lasers (" << simd::active().name << ")";
+  out << "\n";
   return 0;
 }
 

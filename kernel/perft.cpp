@@ -4,6 +4,8 @@
 #include <oneapi/tbb/parallel_for.h>
 #include <oneapi/tbb/task_arena.h>
 
+#include <array>
+
 #include "kernel/movegen.h"
 
 namespace leiser::kernel {
@@ -57,11 +59,42 @@ std::uint64_t perft2_2016_pseudo(const Position& pos) {
   return leaves;
 }
 
+// Depth 2 with the lasers of all moves traced in one batch: apply every move
+// to a copy of the board, trace the mover's laser on all of them at once,
+// then finish each move from its trace and count the child's moves.
 template <Edition E, PerftMode M>
-std::uint64_t perft_serial(const Position& pos, const Board* previous, int depth) {
+std::uint64_t perft2_batched(const Position& pos, const Board* previous, BatchTraceFn batch_trace) {
+  MoveList moves;
+  generate_pseudo_moves<E>(pos, moves);
+  const std::size_t count = static_cast<std::size_t>(moves.size());
+  std::array<Board, kMaxMoves> boards;
+  std::array<Color, kMaxMoves> shooters;
+  std::array<LaserTrace, kMaxMoves> traces;
+  for (std::size_t i = 0; i < count; ++i) {
+    boards[i] = pos.board();
+    apply_move(boards[i], moves[i]);
+    shooters[i] = pos.side_to_move();
+  }
+  batch_trace(boards.data(), shooters.data(), traces.data(), count);
+  std::uint64_t leaves = 0;
+  for (std::size_t i = 0; i < count; ++i) {
+    Position child = pos;
+    child.template make_move_traced<E, false>(moves[i], boards[i], traces[i]);
+    if constexpr (M == PerftMode::kLegal)
+      if (!is_legal_result<E>(pos, child, previous)) continue;
+    leaves += child.is_game_over() ? 1 : count_moves<E, M>(child, &pos.board());
+  }
+  return leaves;
+}
+
+template <Edition E, PerftMode M>
+std::uint64_t perft_serial(const Position& pos, const Board* previous, int depth, BatchTraceFn batch_trace) {
   if (depth == 1) return count_moves<E, M>(pos, previous);
-  if constexpr (E == Edition::k2016 && M == PerftMode::kPseudo)
+  if constexpr (E == Edition::k2016 && M == PerftMode::kPseudo) {
     if (depth == 2) return perft2_2016_pseudo(pos);
+  } else {
+    if (depth == 2 && batch_trace) return perft2_batched<E, M>(pos, previous, batch_trace);
+  }
   MoveList moves;
   generate_pseudo_moves<E>(pos, moves);
   std::uint64_t leaves = 0;
@@ -70,7 +103,7 @@ std::uint64_t perft_serial(const Position& pos, const Board* previous, int depth
     child.template make_move<E, false>(m);
     if constexpr (M == PerftMode::kLegal)
       if (!is_legal_result<E>(pos, child, previous)) continue;
-    leaves += child.is_game_over() ? 1 : perft_serial<E, M>(child, &pos.board(), depth - 1);
+    leaves += child.is_game_over() ? 1 : perft_serial<E, M>(child, &pos.board(), depth - 1, batch_trace);
   }
   return leaves;
 }
@@ -92,21 +125,21 @@ std::vector<std::pair<Move, Position>> children_of(const Position& pos, const Bo
 }
 
 template <Edition E, PerftMode M>
-std::uint64_t perft_parallel(const Position& pos, const Board* previous, int depth);
+std::uint64_t perft_parallel(const Position& pos, const Board* previous, int depth, BatchTraceFn batch_trace);
 
 template <Edition E, PerftMode M>
-std::uint64_t subtree(const Position& child, const Board* parent_board, int depth) {
+std::uint64_t subtree(const Position& child, const Board* parent_board, int depth, BatchTraceFn batch_trace) {
   if (child.is_game_over()) return 1;
-  if (depth - 1 >= kMinParallelDepth) return perft_parallel<E, M>(child, parent_board, depth - 1);
-  return perft_serial<E, M>(child, parent_board, depth - 1);
+  if (depth - 1 >= kMinParallelDepth) return perft_parallel<E, M>(child, parent_board, depth - 1, batch_trace);
+  return perft_serial<E, M>(child, parent_board, depth - 1, batch_trace);
 }
 
 template <Edition E, PerftMode M>
-std::uint64_t perft_parallel(const Position& pos, const Board* previous, int depth) {
+std::uint64_t perft_parallel(const Position& pos, const Board* previous, int depth, BatchTraceFn batch_trace) {
   const auto children = children_of<E, M>(pos, previous);
   std::vector<std::uint64_t> counts(children.size());
   tbb::parallel_for(std::size_t{0}, children.size(), [&](std::size_t i) {
-    counts[i] = subtree<E, M>(children[i].second, &pos.board(), depth);
+    counts[i] = subtree<E, M>(children[i].second, &pos.board(), depth, batch_trace);
   });
   std::uint64_t total = 0;
   for (std::uint64_t c : counts) total += c;
@@ -115,15 +148,15 @@ std::uint64_t perft_parallel(const Position& pos, const Board* previous, int dep
 
 template <Edition E, PerftMode M>
 std::vector<std::pair<Move, std::uint64_t>> divide(const Position& root, const Board* previous,
-                                                   int depth, int threads) {
+                                                   int depth, int threads, BatchTraceFn batch_trace) {
   const auto children = children_of<E, M>(root, previous);
   std::vector<std::pair<Move, std::uint64_t>> result(children.size());
   auto count_child = [&](std::size_t i) {
     const Position& child = children[i].second;
     std::uint64_t leaves = 1;
     if (depth > 1 && !child.is_game_over())
-      leaves = threads > 1 ? subtree<E, M>(child, &root.board(), depth)
-                           : perft_serial<E, M>(child, &root.board(), depth - 1);
+      leaves = threads > 1 ? subtree<E, M>(child, &root.board(), depth, batch_trace)
+                           : perft_serial<E, M>(child, &root.board(), depth - 1, batch_trace);
     result[i] = {children[i].first, leaves};
   };
   if (threads > 1) {
@@ -140,10 +173,10 @@ std::uint64_t run(const Position& root, const Board* previous, const PerftReques
   if (request.depth <= 0) return 1;
   if (root.is_game_over()) return 0;
   if (request.threads <= 1 || request.depth < 3)
-    return perft_serial<E, M>(root, previous, request.depth);
+    return perft_serial<E, M>(root, previous, request.depth, request.batch_trace);
   std::uint64_t total = 0;
   tbb::task_arena arena(request.threads);
-  arena.execute([&] { total = perft_parallel<E, M>(root, previous, request.depth); });
+  arena.execute([&] { total = perft_parallel<E, M>(root, previous, request.depth, request.batch_trace); });
   return total;
 }
 
@@ -168,7 +201,7 @@ std::vector<std::pair<Move, std::uint64_t>> perft_divide(const Position& root, c
                                                          const PerftRequest& request) {
   if (request.depth <= 0 || root.is_game_over()) return {};
   return dispatch(root, request.mode, [&]<Edition E, PerftMode M>() {
-    return divide<E, M>(root, previous, request.depth, request.threads);
+    return divide<E, M>(root, previous, request.depth, request.threads, request.batch_trace);
   });
 }
 

@@ -3,11 +3,13 @@
 // cut the tree. The last ply is counted without making its moves.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <utility>
 #include <vector>
 
 #include "kernel/board.h"
+#include "kernel/laser.h"
 #include "kernel/move.h"
 #include "kernel/position.h"
 
@@ -15,11 +17,21 @@ namespace leiser::kernel {
 
 enum class PerftMode : std::uint8_t { kLegal, kPseudo };
 
+// A batched laser trace: out[i] = trace_laser(boards[i], shooters[i]) for i <
+// count. simd/ supplies vector versions (simd::Implementation::trace_lasers_fn
+// has this type); the kernel itself does not depend on simd/.
+using BatchTraceFn = void (*)(const Board* boards, const Color* shooters, LaserTrace* out,
+                              std::size_t count);
+
 struct PerftRequest {
   int depth = 1;
   PerftMode mode = PerftMode::kLegal;
   // Worker threads (oneTBB); 1 runs on the calling thread only.
   int threads = 1;
+  // When set, the next-to-last ply traces the lasers of all its moves in one
+  // batch through this function instead of one move at a time. The counts
+  // are the same either way.
+  BatchTraceFn batch_trace = nullptr;
 };
 
 // `previous` is the board before the opponent's most recent move (for Ko in

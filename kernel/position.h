@@ -55,7 +55,7 @@ class Position {
   // make_move for a caller that has already applied m to a copy of the board
   // (`moved`, from apply_move) and traced the mover's laser on it (`trace`,
   // from trace_laser): the same result, without doing that work twice.
-  template <Edition E>
+  template <Edition E, bool kUpdateKey = true>
   void make_move_traced(Move m, const Board& moved, const LaserTrace& trace);
   // Hands the turn to the opponent without moving or firing: not a move of
   // the game, but the "null move" of null-move pruning in search.
@@ -148,13 +148,15 @@ inline void Position::make_move(Move m) {
   if constexpr (kUpdateKey) key_ = key ^ kZobrist.lavender_to_move;
 }
 
-template <Edition E>
+template <Edition E, bool kUpdateKey>
 inline void Position::make_move_traced(Move m, const Board& moved, const LaserTrace& trace) {
-  Key key = key_ ^ detail::touched_square_keys(board_, m) ^ detail::touched_square_keys(moved, m);
+  Key key = key_;
+  if constexpr (kUpdateKey)
+    key ^= detail::touched_square_keys(board_, m) ^ detail::touched_square_keys(moved, m);
   board_ = moved;
-  fire_laser<E, true>(key, trace);
+  fire_laser<E, kUpdateKey>(key, trace);
   side_to_move_ = opponent(side_to_move_);
-  key_ = key ^ kZobrist.lavender_to_move;
+  if constexpr (kUpdateKey) key_ = key ^ kZobrist.lavender_to_move;
 }
 
 template <Edition E, bool kUpdateKey>
