@@ -37,6 +37,12 @@ void beam_fills_vec(const Bitboard* sources, const Bitboard* empty, BeamSets* ou
 }
 
 template <class Arch>
+void lcoverage_beams_vec(const kernel::Board& board, kernel::Color c, const LcoverageLane* lanes,
+                         std::size_t count, std::uint16_t* dist, Bitboard* reached) {
+  LcoverageBeamsKernel{}(Arch{}, board, c, lanes, count, dist, reached);
+}
+
+template <class Arch>
 constexpr Implementation vector_implementation(std::string_view name, std::string_view description,
                                                FeatureSet required, std::size_t lanes) {
   return Implementation{name,
@@ -46,7 +52,8 @@ constexpr Implementation vector_implementation(std::string_view name, std::strin
                         &trace_lasers_vec<Arch>,
                         &destination_sets_vec<Arch>,
                         &touches_path_vec<Arch>,
-                        &beam_fills_vec<Arch>};
+                        &beam_fills_vec<Arch>,
+                        &lcoverage_beams_vec<Arch>};
 }
 
 constexpr Implementation kAvx512 = vector_implementation<xsimd::avx512bw>(
@@ -62,7 +69,8 @@ constexpr Implementation kScalar{"scalar",
                                  &scalar::trace_lasers,
                                  &scalar::destination_sets,
                                  &scalar::touches_path,
-                                 &scalar::beam_fills};
+                                 &scalar::beam_fills,
+                                 &scalar::lcoverage_beams};
 
 constexpr std::array kAll = {
 #if LEISER_SIMD_X86

@@ -38,6 +38,7 @@ struct Implementation {
   DestinationSetsFn destination_sets_fn;
   TouchesPathFn touches_path_fn;
   BeamFillsFn beam_fills_fn;
+  LcoverageBeamsFn lcoverage_beams_fn;
 
   bool supported_by(FeatureSet features) const { return (required & ~features) == 0; }
 
@@ -52,6 +53,11 @@ struct Implementation {
                            std::span<std::uint8_t> out) const;
   void beam_fills(std::span<const Bitboard> sources, std::span<const Bitboard> empty,
                   std::span<BeamSets> out) const;
+  void lcoverage_beams(const kernel::Board& board, kernel::Color c,
+                       std::span<const LcoverageLane> lanes, std::uint16_t* dist,
+                       Bitboard* reached) const {
+    lcoverage_beams_fn(board, c, lanes.data(), lanes.size(), dist, reached);
+  }
 };
 
 // Every implementation built into this program, best first (whether or not
@@ -96,6 +102,12 @@ inline std::size_t touches_path(std::span<const kernel::Move> moves, Bitboard pa
 inline void beam_fills(std::span<const Bitboard> sources, std::span<const Bitboard> empty,
                        std::span<BeamSets> out) {
   active().beam_fills(sources, empty, out);
+}
+
+inline void lcoverage_beams(const kernel::Board& board, kernel::Color c,
+                            std::span<const LcoverageLane> lanes, std::uint16_t* dist,
+                            Bitboard* reached) {
+  active().lcoverage_beams(board, c, lanes, dist, reached);
 }
 
 }  // namespace leiser::simd

@@ -3,12 +3,15 @@
 
 #include <algorithm>
 #include <cstdlib>
+#include <string_view>
+#include <vector>
 
 #include "kernel/edition.h"
 #include "kernel/laser.h"
 #include "kernel/move.h"
 #include "kernel/movegen.h"
 #include "kernel/position.h"
+#include "simd/dispatch.h"
 
 namespace leiser::search::eval {
 
@@ -123,6 +126,49 @@ std::uint32_t lcoverage_square_term(int d, int l, Square s, Square enemy_king) {
   return (numerator + denominator / 2) / denominator;  // round half up
 }
 
+namespace {
+
+// Division by multiplication: for 1 <= d <= kMaxReciprocal and x < 2^28,
+// floor(x / d) = (x * ceil(2^63 / d)) >> 63. The product exceeds x / d * 2^63
+// by less than x < 2^28, i.e. the quotient by less than 2^-35, while a
+// non-integer x / d lies at least 1/d >= 2^-11 below the next integer.
+constexpr int kMaxReciprocal = 2048;
+struct Reciprocals {
+  std::uint64_t m[kMaxReciprocal + 1];
+};
+constexpr Reciprocals kReciprocal = [] {
+  Reciprocals r{};
+  for (std::uint64_t d = 1; d <= kMaxReciprocal; ++d)
+    r.m[d] = ((std::uint64_t{1} << 63) + d - 1) / d;
+  return r;
+}();
+
+inline std::uint32_t divide(std::uint32_t x, std::uint32_t d) {
+  return static_cast<std::uint32_t>((static_cast<unsigned __int128>(x) * kReciprocal.m[d]) >> 63);
+}
+
+}  // namespace
+
+namespace {
+[[gnu::always_inline]] inline std::uint32_t square_term_fast(int d, int l, Square s,
+                                                             Square enemy_king) {
+  // The same value as lcoverage_square_term: floor(floor(x / p) / l) =
+  // floor(x / (p * l)) for positive integers, with x < 15 * 2^24 + 2^14.
+  if (l > kMaxReciprocal) return lcoverage_square_term(d, l, s, enemy_king);
+  const std::uint32_t numerator = static_cast<std::uint32_t>(std::min(d, l))
+                                  << kLcoverageFractionBits;
+  const std::uint32_t p =
+      static_cast<std::uint32_t>(std::abs(kernel::rank_of(s) - kernel::rank_of(enemy_king)) + 1) *
+      static_cast<std::uint32_t>(std::abs(kernel::file_of(s) - kernel::file_of(enemy_king)) + 1);
+  const std::uint32_t x = numerator + (static_cast<std::uint32_t>(l) * p) / 2;
+  return divide(divide(x, p), static_cast<std::uint32_t>(l));
+}
+}  // namespace
+
+std::uint32_t lcoverage_square_term_fast(int d, int l, Square s, Square enemy_king) {
+  return square_term_fast(d, l, s, enemy_king);
+}
+
 std::int64_t lcoverage_from_distances(const LcoverageDistances& dist, Square king, Square enemy_king) {
   std::int64_t sum = 0;
   for (int s = 0; s < kernel::kSquareCount; ++s) {
@@ -160,8 +206,13 @@ struct RecordedPath {
 
 class FastCoverage {
  public:
-  FastCoverage(const Board& board, Color c)
-      : board_(board), c_(c), king_(board.king_square(c)) {
+  // With `kernel` (an implementation of simd::lcoverage_beams), the beams
+  // of the moves are collected as lanes and traced by the kernel in
+  // batches; otherwise each is walked here as it is found.
+  // With `sink`, the lanes are appended there instead (and not traced).
+  FastCoverage(const Board& board, Color c, const simd::Implementation* kernel = nullptr,
+               std::vector<simd::LcoverageLane>* sink = nullptr)
+      : board_(board), c_(c), king_(board.king_square(c)), kernel_(kernel), sink_(sink) {
     dist_.fill(kLcoverageUnreached);
   }
 
@@ -177,58 +228,115 @@ class FastCoverage {
   // The beam of c on `after`, a board that differs from board_ only on the
   // squares `touched`.
   void retrace(const Board& after, Bitboard touched);
+  void add_lane(const Board& after, Bitboard touched, Square from, int direction, unsigned total);
+  void flush_lanes();
 
   const Board& board_;
   const Color c_;
   const Square king_;
+  const simd::Implementation* const kernel_;
+  std::vector<simd::LcoverageLane>* const sink_;
+  static constexpr int kMaxLanes = 256;
+  int lane_count_ = 0;
+  std::array<simd::LcoverageLane, kMaxLanes> lanes_;
   LcoverageDistances dist_;
   Bitboard reached_ = 0;
   RecordedPath path_;
 };
 
+// Segment by segment: the next piece along the beam is the nearest
+// occupied square of the ray (kernel::kRays), the empty squares before it
+// cost 1 each, then the piece hit decides.
 template <bool kRecord>
 void FastCoverage::walk(const Board& board, Square at, int direction, unsigned total) {
+  constexpr int kOffset[4] = {8, 1, -8, -1};  // laser direction N E S W
   const Bitboard occupied = board.occupied();
   const Bitboard theirs = board.pieces(kernel::opponent(c_));
-  for (;;) {
-    const int next = kernel::kSteps[at][2 * direction];
-    if (next < 0) return;
-    at = static_cast<Square>(next);
-    const Bitboard b = kernel::bit(at);
-    const int entered_along = direction;
-    bool stops = false;
-    unsigned cost = 1;
-    if (occupied & b) {
-      const std::uint8_t out =
-          (board.kings & b) ? kernel::kBeamZap : kernel::kReflection[direction][board.orientation_at(at)];
-      if (out == kernel::kBeamZap) {
-        stops = true;
-      } else {
-        if (theirs & b) cost = 2;
-        direction = out;
-      }
-    }
-    total += cost;
-    if (total < dist_[at]) dist_[at] = static_cast<std::uint16_t>(total);
-    reached_ |= b;
+  auto enter = [&](Square sq, int along, unsigned value) {
+    if (value < dist_[sq]) dist_[sq] = static_cast<std::uint16_t>(value);
     if constexpr (kRecord) {
       const int i = path_.length++;
-      path_.square[i] = at;
-      path_.direction[i] = static_cast<std::uint8_t>(entered_along);
-      path_.distance[i] = static_cast<std::uint16_t>(total);
-      if (path_.first_step[at] == RecordedPath::kNotOnPath)
-        path_.first_step[at] = static_cast<std::uint16_t>(i);
-      path_.squares |= b;
+      path_.square[i] = sq;
+      path_.direction[i] = static_cast<std::uint8_t>(along);
+      path_.distance[i] = static_cast<std::uint16_t>(value);
+      if (path_.first_step[sq] == RecordedPath::kNotOnPath)
+        path_.first_step[sq] = static_cast<std::uint16_t>(i);
     }
-    if (stops) return;
+  };
+  for (;;) {
+    const Bitboard ray = kernel::kRays[direction][at];
+    const Bitboard blockers = ray & occupied;
+    // N and E rays run to higher squares, S and W to lower ones.
+    const Bitboard segment =
+        blockers == 0 ? ray
+                      : ray & ~kernel::kRays[direction][direction < 2 ? kernel::lowest_square(blockers)
+                                                                      : kernel::highest_square(blockers)];
+    reached_ |= segment;
+    if constexpr (kRecord) path_.squares |= segment;
+    const int offset = kOffset[direction];
+    const int empties = kernel::popcount(segment) - (blockers != 0);
+    int sq = at;
+    for (int k = 0; k < empties; ++k) {
+      sq += offset;
+      enter(static_cast<Square>(sq), direction, ++total);
+    }
+    if (!blockers) return;
+    const Square hit = static_cast<Square>(sq + offset);
+    const Bitboard b = kernel::bit(hit);
+    const std::uint8_t out =
+        (board.kings & b) ? kernel::kBeamZap : kernel::kReflection[direction][board.orientation_at(hit)];
+    if (out == kernel::kBeamZap) {
+      enter(hit, direction, total + 1);
+      return;
+    }
+    total += (theirs & b) ? 2 : 1;
+    enter(hit, direction, total);
+    direction = out;
+    at = hit;
   }
+}
+
+void FastCoverage::add_lane(const Board& after, Bitboard touched, Square from, int direction,
+                            unsigned total) {
+  // Two 8-byte stores per lane (see simd::LcoverageLane's layout): the
+  // kernel reads the lanes back word by word.
+  std::uint64_t w0 = from | static_cast<std::uint64_t>(direction) << 8 |
+                     static_cast<std::uint64_t>(total) << 16;
+  std::uint64_t w1 = 0;
+  int j = 0;
+  for (; touched; ++j) {
+    const Square s = kernel::pop_lowest(touched);
+    w0 |= static_cast<std::uint64_t>(s) << (32 + 8 * j);
+    w1 |= static_cast<std::uint64_t>(simd::lane_code(after, c_, s)) << (8 * j);
+  }
+  for (; j < 4; ++j) w0 |= std::uint64_t{simd::kLaneUnused} << (32 + 8 * j);
+  static_assert(sizeof(simd::LcoverageLane) == 16);
+  __builtin_memcpy(reinterpret_cast<unsigned char*>(&lanes_[lane_count_]), &w0, 8);
+  __builtin_memcpy(reinterpret_cast<unsigned char*>(&lanes_[lane_count_]) + 8, &w1, 8);
+  ++lane_count_;
+  if (lane_count_ == kMaxLanes) flush_lanes();
+}
+
+void FastCoverage::flush_lanes() {
+  if (lane_count_ == 0) return;
+  if (sink_) {
+    sink_->insert(sink_->end(), lanes_.begin(), lanes_.begin() + lane_count_);
+    lane_count_ = 0;
+    return;
+  }
+  kernel_->lcoverage_beams_fn(board_, c_, lanes_.data(), static_cast<std::size_t>(lane_count_),
+                              dist_.data(), &reached_);
+  lane_count_ = 0;
 }
 
 void FastCoverage::retrace(const Board& after, Bitboard touched) {
   if (touched & kernel::bit(king_)) {
     // The King moved or turned: a new beam from scratch.
     const Square king = after.king_square(c_);
-    walk<false>(after, king, after.orientation_at(king), 0);
+    if (kernel_)
+      add_lane(after, touched, king, after.orientation_at(king), 0);
+    else
+      walk<false>(after, king, after.orientation_at(king), 0);
     return;
   }
   // The beam is unchanged up to the first path square the move changes.
@@ -237,7 +345,10 @@ void FastCoverage::retrace(const Board& after, Bitboard touched) {
     first = std::min<int>(first, path_.first_step[kernel::pop_lowest(on_path)]);
   const Square from = first == 0 ? king_ : path_.square[first - 1];
   const unsigned total = first == 0 ? 0 : path_.distance[first - 1];
-  walk<false>(after, from, path_.direction[first], total);
+  if (kernel_)
+    add_lane(after, touched, from, path_.direction[first], total);
+  else
+    walk<false>(after, from, path_.direction[first], total);
 }
 
 void FastCoverage::run() {
@@ -338,20 +449,31 @@ void FastCoverage::run() {
       }
     }
   }
+  if (kernel_) flush_lanes();
 }
 
 }  // namespace
 
-LcoverageDistances lcoverage_distances_fast(const Board& board, Color c) {
-  if (!has_both_kings(board)) return unreached_distances();
-  FastCoverage fast(board, c);
-  fast.run();
-  return fast.distances();
+namespace {
+
+const simd::Implementation* batch_kernel_for(LcoverageBeams beams) {
+  switch (beams) {
+    case LcoverageBeams::kWalk: return nullptr;
+    case LcoverageBeams::kKernel: return &simd::active();
+    case LcoverageBeams::kAuto: break;
+  }
+  // The walk measured faster (perf-reports/lcoverage.md);
+  // LEISER_LCOVERAGE_BEAMS=kernel makes kAuto use the kernel, for measuring.
+  static const bool use_kernel = [] {
+    const char* env = std::getenv("LEISER_LCOVERAGE_BEAMS");
+    return env != nullptr && std::string_view(env) == "kernel";
+  }();
+  return use_kernel ? &simd::active() : nullptr;
 }
 
-std::int64_t lcoverage_fixed(const Board& board, Color c) {
+std::int64_t fixed_with(const Board& board, Color c, const simd::Implementation* kernel) {
   if (!has_both_kings(board)) return 0;
-  FastCoverage fast(board, c);
+  FastCoverage fast(board, c, kernel);
   fast.run();
   const Square king = board.king_square(c);
   const Square enemy_king = board.king_square(kernel::opponent(c));
@@ -359,9 +481,34 @@ std::int64_t lcoverage_fixed(const Board& board, Color c) {
   std::int64_t sum = 0;
   for (Bitboard reached = fast.reached(); reached;) {
     const Square s = kernel::pop_lowest(reached);
-    sum += lcoverage_square_term(manhattan(king, s), dist[s], s, enemy_king);
+    sum += square_term_fast(manhattan(king, s), dist[s], s, enemy_king);
   }
   return sum;
+}
+
+}  // namespace
+
+LcoverageDistances lcoverage_distances_fast(const Board& board, Color c, LcoverageBeams beams) {
+  if (!has_both_kings(board)) return unreached_distances();
+  FastCoverage fast(board, c, batch_kernel_for(beams));
+  fast.run();
+  return fast.distances();
+}
+
+std::vector<simd::LcoverageLane> lcoverage_lanes(const Board& board, Color c) {
+  std::vector<simd::LcoverageLane> lanes;
+  if (!has_both_kings(board)) return lanes;
+  FastCoverage fast(board, c, &simd::active(), &lanes);
+  fast.run();
+  return lanes;
+}
+
+std::int64_t lcoverage_fixed(const Board& board, Color c) {
+  return fixed_with(board, c, batch_kernel_for(LcoverageBeams::kAuto));
+}
+
+std::int64_t lcoverage_fixed(const Board& board, Color c, LcoverageBeams beams) {
+  return fixed_with(board, c, batch_kernel_for(beams));
 }
 
 // ---------------------------------------------------------------- score ----

@@ -52,15 +52,21 @@
 // empty path square whose back faces the beam is skipped too (the beam enters
 // that square at the same distance as before and stops there).
 // Distinct 2018 moves never produce the same board (checked by a test), so
-// there are no duplicate boards to collapse.
+// there are no duplicate boards to collapse. Beams are walked segment by
+// segment (the next piece is the nearest occupied square of the ray), and
+// each square's term divides by multiplying with reciprocals
+// (lcoverage_square_term_fast, equal to the division for every input).
 #pragma once
 
 #include <array>
+#include <cstddef>
 #include <cstdint>
+#include <vector>
 
 #include "kernel/bitboard.h"
 #include "kernel/board.h"
 #include "kernel/piece.h"
+#include "simd/kernels.h"
 
 namespace leiser::search::eval {
 
@@ -81,13 +87,32 @@ using LcoverageDistances = std::array<std::uint16_t, kernel::kSquareCount>;
 // c's King must be on the board.
 void lcoverage_trace_distances(const kernel::Board& board, kernel::Color c, LcoverageDistances& dist);
 
+// The lanes the fast version hands the kernel for c on `board` (the board
+// itself is the kernel's shared board), for benchmarks and tests: every
+// move that touches the current path, as lcoverage_distances_fast with
+// kKernel traces them after the current path. Empty without both Kings.
+std::vector<simd::LcoverageLane> lcoverage_lanes(const kernel::Board& board, kernel::Color c);
+
 // L(s) over the current board and every pseudo move of c. All unreached if
 // either King is missing.
+// How the fast version traces the beams of the moves that touch the path:
+// kWalk walks each here as it is found; kKernel collects them and runs the
+// active SIMD implementation's lcoverage_beams kernel (simd/kernels.h) on
+// them in batches (the scalar implementation included); kAuto, the default,
+// is kWalk, which measured faster in search (perf-reports/lcoverage.md),
+// unless the environment variable LEISER_LCOVERAGE_BEAMS=kernel (read once)
+// makes it kKernel. All give the same result, bit for bit.
+enum class LcoverageBeams { kAuto, kWalk, kKernel };
+
 LcoverageDistances lcoverage_distances_plain(const kernel::Board& board, kernel::Color c);
-LcoverageDistances lcoverage_distances_fast(const kernel::Board& board, kernel::Color c);
+LcoverageDistances lcoverage_distances_fast(const kernel::Board& board, kernel::Color c,
+                                            LcoverageBeams beams = LcoverageBeams::kAuto);
 
 // One square's term, in units of 2^-24; d = D(s), l = L(s) >= 1.
 std::uint32_t lcoverage_square_term(int d, int l, kernel::Square s, kernel::Square enemy_king);
+// The same value with two multiplications by reciprocals instead of a
+// division (what the fast version sums).
+std::uint32_t lcoverage_square_term_fast(int d, int l, kernel::Square s, kernel::Square enemy_king);
 
 // The sum of the terms of every reached square, D measured from `king`.
 std::int64_t lcoverage_from_distances(const LcoverageDistances& dist, kernel::Square king,
@@ -96,6 +121,7 @@ std::int64_t lcoverage_from_distances(const LcoverageDistances& dist, kernel::Sq
 // coverage(c) in units of 2^-24 (kLcoverageOne = 1.0); 0 without both Kings.
 std::int64_t lcoverage_fixed_plain(const kernel::Board& board, kernel::Color c);
 std::int64_t lcoverage_fixed(const kernel::Board& board, kernel::Color c);  // fast
+std::int64_t lcoverage_fixed(const kernel::Board& board, kernel::Color c, LcoverageBeams beams);
 
 // round(weight * value / 2^24), half away from zero.
 int lcoverage_scale(std::int64_t value, int weight);

@@ -20,6 +20,7 @@
 #include "kernel/game.h"
 #include "kernel/movegen.h"
 #include "kernel/position.h"
+#include "simd/dispatch.h"
 
 namespace leiser::search::eval {
 namespace {
@@ -336,6 +337,58 @@ TEST(LcoverageFastVsPlain, RandomPlayouts) {
 
 TEST(LcoverageFastVsPlain, ScatteredBoards) {
   expect_fast_equals_plain(scattered_boards(20000, 0x5343415454ULL), "scattered");
+}
+
+// The fast version with its beams traced by the lcoverage_beams kernel of
+// every implementation this CPU supports, against the plain definition.
+void expect_kernel_equals_plain(const std::vector<Board>& boards, const char* what) {
+  const std::string saved(simd::active().name);
+  for (const simd::Implementation* impl : simd::supported()) {
+    ASSERT_EQ(simd::select(impl->name), "");
+    int mismatches = 0;
+    for (std::size_t i = 0; i < boards.size() && mismatches < 5; ++i) {
+      for (const Color c : {kW, kB}) {
+        const LcoverageDistances plain = lcoverage_distances_plain(boards[i], c);
+        const LcoverageDistances fast =
+            lcoverage_distances_fast(boards[i], c, LcoverageBeams::kKernel);
+        const std::int64_t plain_fixed = lcoverage_fixed_plain(boards[i], c);
+        const std::int64_t fast_fixed = lcoverage_fixed(boards[i], c, LcoverageBeams::kKernel);
+        const std::int64_t walk_fixed = lcoverage_fixed(boards[i], c, LcoverageBeams::kWalk);
+        if (plain != fast || plain_fixed != fast_fixed || plain_fixed != walk_fixed) {
+          ++mismatches;
+          ADD_FAILURE() << impl->name << " " << what << " #" << i << " "
+                        << kernel::board_to_fen(boards[i]) << " colour " << kernel::color_name(c)
+                        << "\nplain " << plain_fixed << "\n" << describe(plain) << "kernel "
+                        << fast_fixed << "\n" << describe(fast);
+        }
+      }
+    }
+    EXPECT_EQ(mismatches, 0) << impl->name;
+  }
+  simd::select(saved);
+}
+
+TEST(LcoverageKernelVsPlain, RandomPlayouts) {
+  expect_kernel_equals_plain(playout_boards(150, 60, 0x4C434F56ULL), "playout");
+}
+
+TEST(LcoverageKernelVsPlain, ScatteredBoards) {
+  expect_kernel_equals_plain(scattered_boards(20000, 0x5343415454ULL), "scattered");
+}
+
+// The reciprocal form of the square term equals the division, for every
+// D <= 14, every L up to past the table's end, and every (dr, df).
+TEST(Lcoverage, FastSquareTermEqualsDivision) {
+  for (int e = 0; e < 64; e += 9) {
+    const Square enemy = static_cast<Square>(e);
+    for (int s = 0; s < 64; ++s) {
+      const Square x = static_cast<Square>(s);
+      for (int d = 0; d <= 14; ++d)
+        for (int l = 1; l <= 2100; ++l)
+          ASSERT_EQ(lcoverage_square_term_fast(d, l, x, enemy), lcoverage_square_term(d, l, x, enemy))
+              << d << " " << l << " " << s << " " << e;
+    }
+  }
 }
 
 // The fast version has nothing to collapse: no two 2018 pseudo moves give the

@@ -1,0 +1,107 @@
+// LCOVERAGE's batched beams (simd lcoverage_beams) and the whole 2018
+// LCOVERAGE computation, per implementation.
+//
+//   lcoverage_beams/<impl>/positions   the kernel alone on the lanes the
+//                                      fast LCOVERAGE makes (both colours
+//                                      of every 2018 position of the
+//                                      "positions" set), one call per
+//                                      position and colour, as LCOVERAGE
+//                                      calls it; ns_per_lane
+//   lcoverage_fixed/<impl>/positions/beams:kernel
+//                                      eval::lcoverage_fixed with the
+//                                      beams traced by that kernel
+//   lcoverage_fixed/scalar/positions/beams:walk
+//                                      the default: beams walked one by one
+//                                      (no kernel); ns_per_position
+//
+// Names follow bench/simd/simd_bench.h.
+#include <benchmark/benchmark.h>
+
+#include <array>
+#include <cstdint>
+#include <vector>
+
+#include "bench/simd/simd_bench.h"
+#include "search/eval/lcoverage.h"
+#include "simd/dispatch.h"
+
+namespace leiser::bench {
+namespace {
+
+using simd::Implementation;
+
+struct Job {
+  kernel::Board board;
+  kernel::Color c;
+  std::vector<simd::LcoverageLane> lanes;
+};
+
+const std::vector<Job>& jobs() {
+  static const std::vector<Job> all = [] {
+    std::vector<Job> out;
+    for (const kernel::Position& pos : simd_bench::position_set()) {
+      if (pos.edition() != kernel::Edition::k2018) continue;
+      const kernel::Board& b = pos.board();
+      if (!b.has_king(kernel::Color::kTangerine) || !b.has_king(kernel::Color::kLavender)) continue;
+      for (const kernel::Color c : {kernel::Color::kTangerine, kernel::Color::kLavender})
+        out.push_back({b, c, search::eval::lcoverage_lanes(b, c)});
+    }
+    return out;
+  }();
+  return all;
+}
+
+void bm_beams(benchmark::State& state, const Implementation* impl) {
+  const std::vector<Job>& all = jobs();
+  std::size_t lanes = 0;
+  for (const Job& j : all) lanes += j.lanes.size();
+  std::array<std::uint16_t, 64> dist;
+  for (auto _ : state) {
+    for (const Job& j : all) {
+      dist.fill(search::eval::kLcoverageUnreached);
+      kernel::Bitboard reached = 0;
+      impl->lcoverage_beams(j.board, j.c, j.lanes, dist.data(), &reached);
+      benchmark::DoNotOptimize(dist);
+      benchmark::DoNotOptimize(reached);
+    }
+  }
+  simd_bench::set_cost_counters(state, "lane", static_cast<double>(lanes),
+                                static_cast<double>(all.size()));
+}
+
+void bm_fixed(benchmark::State& state, const Implementation* impl,
+              search::eval::LcoverageBeams beams) {
+  const std::vector<Job>& all = jobs();
+  const std::string previous(simd::active().name);
+  simd::select(impl->name);
+  for (auto _ : state) {
+    for (const Job& j : all)
+      benchmark::DoNotOptimize(search::eval::lcoverage_fixed(j.board, j.c, beams));
+  }
+  simd::select(previous);
+  simd_bench::set_cost_counters(state, "position", static_cast<double>(all.size()),
+                                static_cast<double>(all.size()));
+}
+
+}  // namespace
+}  // namespace leiser::bench
+
+int main(int argc, char** argv) {
+  using namespace leiser::bench;
+  simd_bench::register_for_each_implementation("bm_lcoverage", "lcoverage_beams", "positions",
+                                               bm_beams);
+  simd_bench::register_for_each_implementation(
+      "bm_lcoverage", "lcoverage_fixed", "positions/beams:kernel",
+      [](benchmark::State& state, const leiser::simd::Implementation* impl) {
+        bm_fixed(state, impl, leiser::search::eval::LcoverageBeams::kKernel);
+      });
+  benchmark::RegisterBenchmark("lcoverage_fixed/scalar/positions/beams:walk",
+                               [](benchmark::State& state) {
+                                 bm_fixed(state, leiser::simd::find("scalar"),
+                                          leiser::search::eval::LcoverageBeams::kWalk);
+                                 state.SetLabel("scalar");
+                               });
+  benchmark::Initialize(&argc, argv);
+  benchmark::RunSpecifiedBenchmarks();
+  benchmark::Shutdown();
+}

@@ -1,0 +1,11 @@
+// LCOVERAGE's batched beams, AVX-512: eight lanes per vector, the distance
+// map in two registers. Built with -mavx512f -mavx512bw -mavx512dq
+// -mavx512vl -mbmi2.
+#include "simd/kogge_stone_avx512.h"
+#include "simd/lcoverage_beams_impl.h"
+
+namespace leiser::simd {
+template void LcoverageBeamsKernel::operator()<xsimd::avx512bw>(
+    xsimd::avx512bw, const kernel::Board&, kernel::Color, const LcoverageLane*, std::size_t,
+    std::uint16_t*, Bitboard*) const;
+}  // namespace leiser::simd
