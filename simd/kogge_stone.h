@@ -16,7 +16,6 @@
 //   make_dir(steps, wraps)  a constant Dir: steps[i] is lane i's bit offset
 //                           for one square (+8 north, +1 east, -9 south-west,
 //                           ...), wraps[i] its landing mask
-//   beam_dir(d)             the Dir of laser directions d (0..3 per lane)
 //
 // Bit layout: square = 8 * rank + file (kernel/bitboard.h).
 #pragma once
