@@ -12,6 +12,7 @@
 #include "kernel/movegen.h"
 #include "kernel/position.h"
 #include "simd/dispatch.h"
+#include "simd/lcoverage_walk.h"
 
 namespace leiser::search::eval {
 
@@ -21,7 +22,6 @@ using kernel::Bitboard;
 using kernel::Board;
 using kernel::Color;
 using kernel::Move;
-using kernel::MoveKind;
 using kernel::Square;
 
 LcoverageDistances unreached_distances() {
@@ -39,64 +39,16 @@ int manhattan(Square a, Square b) {
          std::abs(kernel::rank_of(a) - kernel::rank_of(b));
 }
 
-// ---------------------------------------------------------------- plain ----
-
-// Plays m on the board: the move part of a 2018 turn, no laser.
-void apply_without_laser(Board& board, Move m) {
-  const Square from = m.from();
-  switch (m.kind()) {
-    case MoveKind::kRotate:
-      board.rotate(from, m.rotation());
-      break;
-    case MoveKind::kShift:
-      board.exchange(from, static_cast<Square>(kernel::kSteps[from][m.direction()]));
-      break;
-    case MoveKind::kSwapShift: {
-      const Square mid = static_cast<Square>(kernel::kSteps[from][m.direction()]);
-      board.exchange(from, mid);
-      board.exchange(mid, static_cast<Square>(kernel::kSteps[mid][m.second_direction()]));
-      break;
-    }
-    case MoveKind::kSwapRotate: {
-      const Square mid = static_cast<Square>(kernel::kSteps[from][m.direction()]);
-      board.exchange(from, mid);
-      board.rotate(mid, m.rotation());
-      break;
-    }
-  }
-}
-
 }  // namespace
 
-// The definition, square by square, reading pieces with piece_at.
+// ---------------------------------------------------------------- plain ----
+
+// The definition, square by square (simd::lcoverage_walk).
 void lcoverage_trace_distances(const Board& board, Color c, LcoverageDistances& dist) {
   const Square king = board.king_square(c);
-  int direction = board.orientation_at(king);  // laser direction = King orientation
-  int at = king;
-  int total = 0;
-  for (;;) {
-    const int next = kernel::step(static_cast<Square>(at), 2 * direction);
-    if (next < 0) return;  // off the board
-    at = next;
-    int cost = 1;
-    bool stops = false;
-    if (const auto piece = board.piece_at(static_cast<Square>(at))) {
-      if (piece->type == kernel::PieceType::kKing) {
-        stops = true;
-      } else {
-        const int out = kernel::kReflection[direction][piece->orientation];
-        if (out == kernel::kBeamZap) {
-          stops = true;
-        } else {
-          if (piece->color == kernel::opponent(c)) cost = 2;
-          direction = out;
-        }
-      }
-    }
-    total += cost;
-    dist[at] = static_cast<std::uint16_t>(std::min<int>(dist[at], total));
-    if (stops) return;
-  }
+  // The laser direction is the King's orientation; the King's own square is
+  // not entered.
+  simd::lcoverage_walk(board, c, king, board.orientation_at(king), 0, dist.data(), nullptr);
 }
 
 LcoverageDistances lcoverage_distances_plain(const Board& board, Color c) {
@@ -108,7 +60,7 @@ LcoverageDistances lcoverage_distances_plain(const Board& board, Color c) {
   kernel::generate_pseudo_moves<kernel::Edition::k2018>(pos, moves);
   for (const Move m : moves) {
     Board after = board;
-    apply_without_laser(after, m);
+    kernel::apply_move(after, m);  // the move part of the turn; the laser does not fire
     lcoverage_trace_distances(after, c, dist);
   }
   return dist;
