@@ -59,6 +59,9 @@ report_configure() {
     log "meson configure $dir ${args[*]}"
     meson configure "$dir" "${args[@]}" >/dev/null
   fi
+  # Regenerate if a meson.build changed since (a new benchmark program), so
+  # that the introspection the callers list targets from is current.
+  ninja -C "$dir" build.ninja >/dev/null
 }
 
 # report_executables DIR FOLDER [PREFIX]: the executables meson builds in
