@@ -31,6 +31,11 @@ BenchTotals run_bench(int depth, kernel::Edition edition, int threads) {
   totals.splits = engine.split_stats().splits.load();
   totals.tasks = engine.split_stats().tasks.load();
   totals.aborted_tasks = engine.split_stats().aborted_tasks.load();
+  totals.abort_notices = engine.split_stats().abort_notices.load();
+  if (totals.abort_notices > 0)
+    totals.abort_latency_mean_us = static_cast<double>(engine.split_stats().abort_latency_ns_sum.load()) /
+                                   static_cast<double>(totals.abort_notices) / 1000.0;
+  totals.abort_latency_max_us = static_cast<double>(engine.split_stats().abort_latency_ns_max.load()) / 1000.0;
   return totals;
 }
 
@@ -75,7 +80,9 @@ int run_bench_command(const std::vector<std::string>& args, std::ostream& out, s
       << static_cast<long long>(totals.seconds > 0 ? totals.nodes / totals.seconds : 0) << "\n";
   if (threads > 1)
     out << "Splits          : " << totals.splits << " (" << totals.tasks << " tasks, "
-        << totals.aborted_tasks << " aborted)\n";
+        << totals.aborted_tasks << " aborted)\n"
+        << "Abort latency   : mean " << totals.abort_latency_mean_us << " us, max "
+        << totals.abort_latency_max_us << " us (" << totals.abort_notices << " notices)\n";
   return 0;
 }
 

@@ -20,6 +20,10 @@ struct BenchTotals {
   std::uint64_t splits = 0;  // parallel search only
   std::uint64_t tasks = 0;
   std::uint64_t aborted_tasks = 0;
+  // Tasks that noticed an abort mid-search, and how long that took.
+  std::uint64_t abort_notices = 0;
+  double abort_latency_mean_us = 0;
+  double abort_latency_max_us = 0;
 };
 
 // Searches every bench position of the edition to `depth`, clearing all

@@ -3,6 +3,7 @@
 #include <oneapi/tbb/task_arena.h>
 
 #include <algorithm>
+#include <chrono>
 #include <cstdlib>
 #include <optional>
 
@@ -27,8 +28,24 @@ namespace {
 // 10 ms that `stop` allows, and rare enough to cost nothing measurable.
 constexpr std::uint64_t kPollInterval = 1024;
 // Parallel tasks poll their split points' abort flags more often, so that a
-// cutoff found by a brother stops the others within microseconds.
-constexpr std::uint64_t kAbortPollInterval = 64;
+// cutoff found by a brother stops the others within microseconds. Measured
+// in docs/parallel.md; LEISER_ABORT_POLL_INTERVAL (a power of two) overrides
+// it for such measurements.
+constexpr std::uint64_t kDefaultAbortPollInterval = 16;
+std::uint64_t abort_poll_mask() {
+  static const std::uint64_t mask = [] {
+    const char* text = std::getenv("LEISER_ABORT_POLL_INTERVAL");
+    const long parsed = text ? std::atol(text) : 0;
+    const bool power_of_two = parsed > 0 && (parsed & (parsed - 1)) == 0;
+    return (power_of_two ? static_cast<std::uint64_t>(parsed) : kDefaultAbortPollInterval) - 1;
+  }();
+  return mask;
+}
+std::int64_t steady_now_ns() {
+  return std::chrono::duration_cast<std::chrono::nanoseconds>(
+             std::chrono::steady_clock::now().time_since_epoch())
+      .count();
+}
 // Nodes with less depth left are searched serially: a split costs a task
 // and a copy of the path, more than a small subtree is worth. Measured in
 // docs/parallel.md; LEISER_MIN_SPLIT_DEPTH overrides it for such measurements.
@@ -144,9 +161,21 @@ void Worker::flush_nodes() {
 
 bool Worker::should_stop() {
   if (stopped_) return true;
-  if (split_ && (nodes_ & (kAbortPollInterval - 1)) == 0 && split_->aborted_here_or_above()) {
-    stopped_ = true;
-    return true;
+  if (split_ && (nodes_ & abort_poll_mask()) == 0) {
+    if (const SplitPoint* aborted = split_->aborted_here_or_above()) {
+      // The acquire load of `aborted` makes the time stored before it visible.
+      if (const std::int64_t at = aborted->aborted_at_ns.load(std::memory_order_relaxed); at > 0) {
+        const auto latency = static_cast<std::uint64_t>(std::max<std::int64_t>(0, steady_now_ns() - at));
+        SplitStats& stats = owner_.split_stats_;
+        stats.abort_notices.fetch_add(1, std::memory_order_relaxed);
+        stats.abort_latency_ns_sum.fetch_add(latency, std::memory_order_relaxed);
+        std::uint64_t max = stats.abort_latency_ns_max.load(std::memory_order_relaxed);
+        while (latency > max && !stats.abort_latency_ns_max.compare_exchange_weak(max, latency)) {
+        }
+      }
+      stopped_ = true;
+      return true;
+    }
   }
   if ((nodes_ & (kPollInterval - 1)) != 0) return false;
   flush_nodes();
@@ -494,7 +523,10 @@ void Worker::search_brother(int ply, int depth, bool pv_node, Move m, int index,
       sp.alpha = score;
       sp.pv.assign(pv_[ply + 1].begin() + ply + 1, pv_[ply + 1].begin() + pv_length_[ply + 1]);
       // A cutoff: the remaining brothers are wasted work.
-      if (score >= beta) sp.aborted.store(true, std::memory_order_relaxed);
+      if (score >= beta) {
+        sp.aborted_at_ns.store(steady_now_ns(), std::memory_order_relaxed);
+        sp.aborted.store(true, std::memory_order_release);
+      }
     }
   }
 }

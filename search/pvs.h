@@ -6,6 +6,7 @@
 #pragma once
 
 #include <atomic>
+#include <cstdint>
 #include <functional>
 #include <memory>
 #include <mutex>
@@ -46,11 +47,15 @@ struct SplitPoint {
   kernel::Move best_move = kernel::Move::none();
   std::vector<kernel::Move> pv;  // best line from this node's child on
   std::atomic<bool> aborted{false};
+  // When `aborted` was set (steady clock, ns), for measuring how long the
+  // tasks below take to notice.
+  std::atomic<std::int64_t> aborted_at_ns{0};
   const SplitPoint* parent = nullptr;
-  bool aborted_here_or_above() const {
+  // The nearest split point on the chain that is aborted, or nullptr.
+  const SplitPoint* aborted_here_or_above() const {
     for (const SplitPoint* sp = this; sp; sp = sp->parent)
-      if (sp->aborted.load(std::memory_order_relaxed)) return true;
-    return false;
+      if (sp->aborted.load(std::memory_order_acquire)) return sp;
+    return nullptr;
   }
 };
 
@@ -59,6 +64,11 @@ struct SplitStats {
   std::atomic<std::uint64_t> splits{0};
   std::atomic<std::uint64_t> tasks{0};
   std::atomic<std::uint64_t> aborted_tasks{0};
+  // Tasks stopped mid-search by an abort, and how long after the abort they
+  // noticed it (the polling latency), in nanoseconds.
+  std::atomic<std::uint64_t> abort_notices{0};
+  std::atomic<std::uint64_t> abort_latency_ns_sum{0};
+  std::atomic<std::uint64_t> abort_latency_ns_max{0};
 };
 
 // One thread's view of a search: its own stack of positions, principal
