@@ -87,5 +87,25 @@ TEST(BenchCommand, ReadsDepthEditionAndThreads) {
   }
 }
 
+// A parallel bench reports its split statistics and the abort latency, and
+// they are consistent: a task that noticed an abort was a task, its latency
+// is positive, and the maximum is at least the mean. (Values are timings, so
+// only their relations are checked.)
+TEST(BenchCommand, ParallelBenchReportsSplitsAndAbortLatency) {
+  const BenchTotals totals = run_bench(6, kernel::Edition::k2016, 2);
+  EXPECT_GT(totals.splits, 0u);
+  EXPECT_GE(totals.tasks, totals.splits);
+  EXPECT_LE(totals.abort_notices, totals.tasks);
+  if (totals.abort_notices > 0) {
+    EXPECT_GT(totals.abort_latency_mean_us, 0.0);
+    EXPECT_GE(totals.abort_latency_max_us, totals.abort_latency_mean_us);
+  }
+  std::ostringstream out;
+  std::ostringstream err;
+  ASSERT_EQ(run_bench_command({"5", "2016", "2"}, out, err), 0) << err.str();
+  EXPECT_NE(out.str().find("Splits          : "), std::string::npos) << out.str();
+  EXPECT_NE(out.str().find("Abort latency   : mean "), std::string::npos) << out.str();
+}
+
 }  // namespace
 }  // namespace leiser::cli
