@@ -67,6 +67,7 @@ std::vector<OptionInfo> Engine::options() const {
                     spec.min, spec.max, {}});
   list.push_back({std::string(kLcoverageSpec.name), OptionType::kSpin,
                   std::to_string(kLcoverageSpec.default_value), kLcoverageSpec.min, kLcoverageSpec.max, {}});
+  list.push_back({"lcoverage_beams", OptionType::kCombo, "auto", 0, 0, {"auto", "walk", "kernel"}});
   return list;
 }
 
@@ -132,6 +133,16 @@ std::optional<std::string> Engine::set_option(std::string_view name, std::string
     if (auto* err = std::get_if<std::string>(&v)) return *err;
     params_.lcoverage = std::get<int>(v);
     searcher_->clear_eval_cache();
+    return std::nullopt;
+  }
+  if (key == "lcoverage_beams") {
+    // How 2018 LCOVERAGE traces its beams: the scalar walk, or the active
+    // SIMD implementation's batched kernel; the scores are the same.
+    const std::string v = lower(value);
+    if (v == "auto") params_.lcoverage_beams = eval::LcoverageBeams::kAuto;
+    else if (v == "walk") params_.lcoverage_beams = eval::LcoverageBeams::kWalk;
+    else if (v == "kernel") params_.lcoverage_beams = eval::LcoverageBeams::kKernel;
+    else return "option lcoverage_beams expects auto, walk or kernel, got '" + std::string(value) + "'";
     return std::nullopt;
   }
   return "unknown option '" + std::string(name) + "'";

@@ -39,27 +39,28 @@ std::array<int, 6> terms_2018(const kernel::Board& board, Color c, const eval::E
   return terms_2018(board, c, w, kernel::trace_laser(board, kernel::opponent(c)).path);
 }
 
-int evaluate_2018(const kernel::Board& board, Color side_to_move, const eval::EvalWeights& w,
-                  int lcoverage_weight, kernel::Bitboard tangerine_path, kernel::Bitboard lavender_path) {
+int evaluate_2018(const kernel::Board& board, Color side_to_move, const EvalParams& params,
+                  kernel::Bitboard tangerine_path, kernel::Bitboard lavender_path) {
+  const eval::EvalWeights& w = params.weights_2018;
   // LCOVERAGE is rounded once, on the difference of the two coverages.
-  return eval::ev_to_side_cp(sum(terms_2018(board, Color::kTangerine, w, lavender_path)) -
-                                 sum(terms_2018(board, Color::kLavender, w, tangerine_path)) +
-                                 eval::lcoverage_term(board, Color::kTangerine, lcoverage_weight),
-                             side_to_move);
+  return eval::ev_to_side_cp(
+      sum(terms_2018(board, Color::kTangerine, w, lavender_path)) -
+          sum(terms_2018(board, Color::kLavender, w, tangerine_path)) +
+          eval::lcoverage_term(board, Color::kTangerine, params.lcoverage, params.lcoverage_beams),
+      side_to_move);
+}
+
+int evaluate_2018(const kernel::Board& board, Color side_to_move, const EvalParams& params) {
+  return evaluate_2018(board, side_to_move, params, kernel::trace_laser(board, Color::kTangerine).path,
+                       kernel::trace_laser(board, Color::kLavender).path);
 }
 
 }  // namespace
 
-int evaluate_2018(const kernel::Board& board, Color side_to_move, const eval::EvalWeights& w,
-                  int lcoverage_weight) {
-  return evaluate_2018(board, side_to_move, w, lcoverage_weight, kernel::trace_laser(board, Color::kTangerine).path,
-                       kernel::trace_laser(board, Color::kLavender).path);
-}
-
 int evaluate(const kernel::Position& pos, const EvalParams& params) {
   if (pos.edition() == kernel::Edition::k2016)
     return eval::evaluate_2016(pos.board(), pos.side_to_move(), params.weights_2016);
-  return evaluate_2018(pos.board(), pos.side_to_move(), params.weights_2018, params.lcoverage);
+  return evaluate_2018(pos.board(), pos.side_to_move(), params);
 }
 
 int evaluate(const kernel::Position& pos, const EvalParams& params, kernel::Bitboard side_to_move_path) {
@@ -72,10 +73,8 @@ int evaluate(const kernel::Position& pos, const EvalParams& params, kernel::Bitb
                : eval::evaluate_2016_from_paths(board, us, params.weights_2016, their_path, side_to_move_path);
   }
   const kernel::Bitboard their_path = kernel::trace_laser(board, kernel::opponent(us)).path;
-  return us == Color::kTangerine ? evaluate_2018(board, us, params.weights_2018, params.lcoverage,
-                                                 side_to_move_path, their_path)
-                                 : evaluate_2018(board, us, params.weights_2018, params.lcoverage, their_path,
-                                                 side_to_move_path);
+  return us == Color::kTangerine ? evaluate_2018(board, us, params, side_to_move_path, their_path)
+                                 : evaluate_2018(board, us, params, their_path, side_to_move_path);
 }
 
 EvalTerms evaluate_terms(const kernel::Position& pos, const EvalParams& params) {
@@ -100,7 +99,7 @@ EvalTerms evaluate_terms(const kernel::Position& pos, const EvalParams& params) 
   const int cover_black = eval::lcoverage_ev(board, Color::kLavender, params.lcoverage);
   out.terms.push_back({"LCOVERAGE", cover_white, cover_black});
   out.terms.push_back({"TOTAL", sum(white) + cover_white, sum(black) + cover_black});
-  out.score_cp = evaluate_2018(board, pos.side_to_move(), params.weights_2018, params.lcoverage);
+  out.score_cp = evaluate_2018(board, pos.side_to_move(), params);
   return out;
 }
 

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "kernel/position.h"
+#include "search/eval/lcoverage.h"
 #include "search/eval/weights.h"
 
 namespace leiser::search {
@@ -19,6 +20,9 @@ struct EvalParams {
   eval::EvalWeights weights_2018;
   // 2018 LCOVERAGE weight: ev units per unit of coverage difference.
   int lcoverage = 3000;
+  // How LCOVERAGE traces its beams (search/eval/lcoverage.h): the same
+  // result either way; the protocol option lcoverage_beams.
+  eval::LcoverageBeams lcoverage_beams = eval::LcoverageBeams::kAuto;
 };
 
 // The LCOVERAGE option (2018 only).

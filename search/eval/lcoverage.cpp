@@ -486,4 +486,9 @@ int lcoverage_term(const Board& board, Color c, int weight) {
                          weight);
 }
 
+int lcoverage_term(const Board& board, Color c, int weight, LcoverageBeams beams) {
+  return lcoverage_scale(
+      lcoverage_fixed(board, c, beams) - lcoverage_fixed(board, kernel::opponent(c), beams), weight);
+}
+
 }  // namespace leiser::search::eval

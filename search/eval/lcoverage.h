@@ -101,7 +101,8 @@ std::vector<simd::LcoverageLane> lcoverage_lanes(const kernel::Board& board, ker
 // them in batches (the scalar implementation included); kAuto, the default,
 // is kWalk, which measured faster in search (perf-reports/lcoverage.md),
 // unless the environment variable LEISER_LCOVERAGE_BEAMS=kernel (read once)
-// makes it kKernel. All give the same result, bit for bit.
+// makes it kKernel. All give the same result, bit for bit. The protocol
+// option lcoverage_beams (EvalParams::lcoverage_beams) chooses per engine.
 enum class LcoverageBeams { kAuto, kWalk, kKernel };
 
 LcoverageDistances lcoverage_distances_plain(const kernel::Board& board, kernel::Color c);
@@ -134,5 +135,6 @@ int lcoverage_ev_plain(const kernel::Board& board, kernel::Color c,
 // The term as the spec defines it for side c: round(weight * (coverage(c) -
 // coverage(opponent(c)))), rounded once, in ev units.
 int lcoverage_term(const kernel::Board& board, kernel::Color c, int weight = kLcoverageDefaultWeight);
+int lcoverage_term(const kernel::Board& board, kernel::Color c, int weight, LcoverageBeams beams);
 
 }  // namespace leiser::search::eval
