@@ -92,6 +92,14 @@ int score_from_tt(int score, int ply) {
   return score;
 }
 
+// The squares of both Kings' beams: moves touching them are not quiet. The
+// 2016 position carries the opponent's beam already (its pin mask).
+Bitboard both_beams(const Position& pos) {
+  const Bitboard ours = kernel::trace_laser(pos.board(), pos.side_to_move()).path;
+  if (pos.edition() == Edition::k2016) return ours | pos.opponent_beam_2016();
+  return ours | kernel::trace_laser(pos.board(), kernel::opponent(pos.side_to_move())).path;
+}
+
 int lmr_reduction(int depth, int index, bool pv_node) {
   if (depth < kLmrMinDepth || index <= kLmrMinIndex) return 0;
   return 1 + (index > 3 * kLmrMinIndex ? 1 : 0) + (depth >= 8 && !pv_node ? 1 : 0);
@@ -339,8 +347,7 @@ int Worker::pvs(int ply, int depth, int alpha, int beta, bool pv_node, bool allo
 
   MoveList moves;
   kernel::generate_pseudo_moves<E>(pos, moves);
-  const Bitboard beams = kernel::trace_laser(pos.board(), pos.side_to_move()).path |
-                         kernel::trace_laser(pos.board(), kernel::opponent(pos.side_to_move())).path;
+  const Bitboard beams = both_beams(pos);
   std::array<std::int32_t, kernel::kMaxMoves> keys;
   for (int i = 0; i < moves.size(); ++i) {
     const Move m = moves[i];
@@ -504,8 +511,7 @@ void Worker::search_brother(int ply, int depth, bool pv_node, Move m, int index,
     ++unflushed_nodes_;
     score = -game_over_score(child.position, ply + 1);
   } else {
-    const Bitboard beams = kernel::trace_laser(pos.board(), pos.side_to_move()).path |
-                           kernel::trace_laser(pos.board(), kernel::opponent(pos.side_to_move())).path;
+    const Bitboard beams = both_beams(pos);
     const bool quiet = !(kernel::squares_touched(m) & beams) && !killers_.is_killer(ply, m);
     const int reduction = quiet && !owner_.options_.exact ? lmr_reduction(depth, index, pv_node) : 0;
     score = scout<E>(ply, depth, alpha, beta, pv_node, reduction);
