@@ -31,7 +31,8 @@ using DirectionSets = std::array<Bitboard, 8>;
 // Four sets indexed by kernel::LaserDirection: N, E, S, W.
 using BeamSets = std::array<Bitboard, 4>;
 
-// trace_lasers: out[i] = kernel::trace_laser(boards[i], shooters[i]). The
+// trace_lasers: out[i] = kernel::trace_laser(boards[i], shooters[i]) (the
+// path of the opponent's beam is also the 2016 pin mask). The
 // shooter's King must be on the board (as for trace_laser). Every field of
 // each LaserTrace is written (target is 0 when end is kOffBoard); padding
 // bytes may be overwritten.
@@ -40,7 +41,8 @@ using TraceLasersFn = void (*)(const kernel::Board* boards, const kernel::Color*
 
 // destination_sets: out[i][dir] = kernel::shift(pieces[i], dir) & targets[i]:
 // the squares one step from some piece in direction dir, among the targets
-// (empty squares for 2018 shifts; ~0 for plain neighbour sets).
+// (empty squares for 2018 shifts; the enemy's pieces for 2018 swap targets;
+// ~0 for plain neighbour sets).
 using DestinationSetsFn = void (*)(const Bitboard* pieces, const Bitboard* targets,
                                    DirectionSets* out, std::size_t count);
 
