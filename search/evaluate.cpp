@@ -58,9 +58,7 @@ int evaluate_2018(const kernel::Board& board, Color side_to_move, const EvalPara
 }  // namespace
 
 int evaluate(const kernel::Position& pos, const EvalParams& params) {
-  if (pos.edition() == kernel::Edition::k2016)
-    return eval::evaluate_2016(pos.board(), pos.side_to_move(), params.weights_2016);
-  return evaluate_2018(pos.board(), pos.side_to_move(), params);
+  return evaluate(pos, params, kernel::trace_laser(pos.board(), pos.side_to_move()).path);
 }
 
 int evaluate(const kernel::Position& pos, const EvalParams& params, kernel::Bitboard side_to_move_path) {

@@ -144,12 +144,8 @@ kernel::Key eval_cache_key(const Position& pos) {
 }  // namespace
 
 int Worker::evaluate_here(int ply) {
-  const Position& pos = stack_[ply].position;
-  const kernel::Key key = eval_cache_key(pos);
-  if (const auto cached = owner_.eval_cache_.probe(key)) return *cached;
-  const int score = evaluate(pos, owner_.params_);
-  owner_.eval_cache_.store(key, score);
-  return score;
+  std::optional<kernel::LaserTrace> own_beam;
+  return evaluate_here(ply, own_beam);
 }
 
 int Worker::evaluate_here(int ply, std::optional<kernel::LaserTrace>& own_beam) {

@@ -118,7 +118,7 @@ struct SearchOptions {
   void flush_nodes();
   int evaluate_here(int ply);
   // The same, tracing the side to move's beam into `own_beam` on a cache
-  // miss if the caller has not traced it yet.
+  // miss if the caller has not traced it yet (the first form discards it).
   int evaluate_here(int ply, std::optional<kernel::LaserTrace>& own_beam);
 
   Searcher& owner_;
