@@ -90,6 +90,18 @@ double coverage_double(const LcoverageDistances& d, Square k, Square e) {
   return sum;
 }
 
+// Tangerine's hand-worked distances on a board with its King on h0 and
+// Lavender's on a7: both implementations give them, the fast and plain
+// coverages agree, and the coverage is the floating-point sum of the terms.
+void expect_all_paths(const Board& board, const LcoverageDistances& expected) {
+  EXPECT_EQ(lcoverage_distances_plain(board, kW), expected) << describe(lcoverage_distances_plain(board, kW));
+  EXPECT_EQ(lcoverage_distances_fast(board, kW), expected) << describe(lcoverage_distances_fast(board, kW));
+  const std::int64_t fixed = lcoverage_fixed(board, kW);
+  EXPECT_EQ(fixed, lcoverage_fixed_plain(board, kW));
+  EXPECT_NEAR(static_cast<double>(fixed) / kLcoverageOne,
+              coverage_double(expected, sq("h0"), sq("a7")), 1.0 / (1 << 19));
+}
+
 // ------------------------------------------------------- one path by hand --
 
 TEST(LcoverageTrace, LoneKingFacingEmptyFile) {
@@ -142,8 +154,7 @@ TEST(LcoverageAllPaths, LoneKing) {
       map_of({{"h1", 1}, {"h2", 1}, {"h3", 2}, {"h4", 3}, {"h5", 4}, {"h6", 5}, {"h7", 6},
               {"g1", 1}, {"g2", 1}, {"g3", 2}, {"g4", 3}, {"g5", 4}, {"g6", 5}, {"g7", 6},
               {"g0", 1}, {"f0", 2}, {"e0", 3}, {"d0", 4}, {"c0", 5}, {"b0", 6}, {"a0", 7}});
-  EXPECT_EQ(lcoverage_distances_plain(board, kW), expected) << describe(lcoverage_distances_plain(board, kW));
-  EXPECT_EQ(lcoverage_distances_fast(board, kW), expected) << describe(lcoverage_distances_fast(board, kW));
+  expect_all_paths(board, expected);
 
   // The clamp: from g1 the beam reaches g2 at L = 1 while D(g2) = 3 from h0.
   // Every ratio here is 1, so coverage is sum 1/((7-r+1)(f+1)).
@@ -152,11 +163,7 @@ TEST(LcoverageAllPaths, LoneKing) {
     if (expected[s] != kU)
       exact += 1.0 / ((7 - kernel::rank_of(static_cast<Square>(s)) + 1) *
                       (kernel::file_of(static_cast<Square>(s)) + 1));
-  const std::int64_t fixed = lcoverage_fixed(board, kW);
-  EXPECT_EQ(fixed, lcoverage_fixed_plain(board, kW));
-  EXPECT_NEAR(static_cast<double>(fixed) / kLcoverageOne, exact, 1.0 / (1 << 19));
-  EXPECT_NEAR(static_cast<double>(fixed) / kLcoverageOne,
-              coverage_double(expected, sq("h0"), sq("a7")), 1.0 / (1 << 19));
+  EXPECT_NEAR(static_cast<double>(lcoverage_fixed(board, kW)) / kLcoverageOne, exact, 1.0 / (1 << 19));
 }
 
 // Tangerine King h0 (N), Tangerine SW Pawn g4 (a northbound beam turns west
@@ -179,12 +186,7 @@ TEST(LcoverageAllPaths, OwnPawnShiftedOntoThePath) {
       {"f3", 5}, {"e3", 6}, {"d3", 7}, {"c3", 8}, {"b3", 9}, {"a3", 10},
       {"g5", 6}, {"f5", 7}, {"e5", 8}, {"d5", 9}, {"c5", 10}, {"b5", 11}, {"a5", 12},
   });
-  EXPECT_EQ(lcoverage_distances_plain(board, kW), expected) << describe(lcoverage_distances_plain(board, kW));
-  EXPECT_EQ(lcoverage_distances_fast(board, kW), expected) << describe(lcoverage_distances_fast(board, kW));
-  const std::int64_t fixed = lcoverage_fixed(board, kW);
-  EXPECT_EQ(fixed, lcoverage_fixed_plain(board, kW));
-  EXPECT_NEAR(static_cast<double>(fixed) / kLcoverageOne,
-              coverage_double(expected, sq("h0"), sq("a7")), 1.0 / (1 << 19));
+  expect_all_paths(board, expected);
 }
 
 // Swap-moves: Tangerine's King h0 (W) stands beside the Lavender NE Pawn g0.
@@ -205,12 +207,7 @@ TEST(LcoverageAllPaths, SwapMovesOfTheKing) {
       {"f1", 1}, {"e1", 1}, {"d1", 2}, {"c1", 3}, {"b1", 4}, {"a1", 5},
       {"e0", 1}, {"d0", 2}, {"c0", 3}, {"b0", 4}, {"a0", 5},
   });
-  EXPECT_EQ(lcoverage_distances_plain(board, kW), expected) << describe(lcoverage_distances_plain(board, kW));
-  EXPECT_EQ(lcoverage_distances_fast(board, kW), expected) << describe(lcoverage_distances_fast(board, kW));
-  const std::int64_t fixed = lcoverage_fixed(board, kW);
-  EXPECT_EQ(fixed, lcoverage_fixed_plain(board, kW));
-  EXPECT_NEAR(static_cast<double>(fixed) / kLcoverageOne,
-              coverage_double(expected, sq("h0"), sq("a7")), 1.0 / (1 << 19));
+  expect_all_paths(board, expected);
 }
 
 // ------------------------------------------------ no King: game over -------
