@@ -536,19 +536,30 @@ void Worker::search_brother(int ply, int depth, bool pv_node, Move m, int index,
 // ---------------------------------------------------------------- Searcher
 
 void Searcher::clear() {
-  std::lock_guard lock(pool_mutex_);
-  for (auto& w : pool_) w->killers_.clear();
+  for (WorkerPool& pool : pools_) {
+    std::lock_guard lock(pool.mutex);
+    for (auto& w : pool.idle) w->killers_.clear();
+  }
   history_.clear();
 }
 
 void Searcher::clear_eval_cache() { eval_cache_.clear(); }
 
+Searcher::WorkerPool& Searcher::pool_for_this_thread() {
+  // Slots run from 0 to the arena's concurrency - 1; outside an arena the
+  // index is negative and the last pool serves.
+  const int slot = tbb::this_task_arena::current_thread_index();
+  const std::size_t shared = pools_.size() - 1;
+  return pools_[slot >= 0 && static_cast<std::size_t>(slot) < shared ? static_cast<std::size_t>(slot) : shared];
+}
+
 std::unique_ptr<Worker> Searcher::acquire_worker() {
+  WorkerPool& pool = pool_for_this_thread();
   {
-    std::lock_guard lock(pool_mutex_);
-    if (!pool_.empty()) {
-      auto worker = std::move(pool_.back());
-      pool_.pop_back();
+    std::lock_guard lock(pool.mutex);
+    if (!pool.idle.empty()) {
+      auto worker = std::move(pool.idle.back());
+      pool.idle.pop_back();
       return worker;
     }
   }
@@ -556,8 +567,9 @@ std::unique_ptr<Worker> Searcher::acquire_worker() {
 }
 
 void Searcher::release_worker(std::unique_ptr<Worker> worker) {
-  std::lock_guard lock(pool_mutex_);
-  pool_.push_back(std::move(worker));
+  WorkerPool& pool = pool_for_this_thread();
+  std::lock_guard lock(pool.mutex);
+  pool.idle.push_back(std::move(worker));
 }
 
 SearchReport Searcher::report(const Worker& main, int depth, int score, bool with_pv) const {
@@ -647,6 +659,14 @@ SearchResult Searcher::run(const kernel::Game& game, const SearchLimits& limits,
   game_keys_.clear();
   for (std::size_t i = 0; i + 1 < game.history().size(); ++i) game_keys_.push_back(game.history()[i].key());
 
+  // One pool per arena slot, kept across searches with the same thread count
+  // (its workers are warm); resized only between searches, when all idle.
+  if (pools_.size() != static_cast<std::size_t>(threads_) + 1) {
+    std::vector<WorkerPool> resized(static_cast<std::size_t>(threads_) + 1);
+    for (WorkerPool& pool : pools_)
+      for (auto& w : pool.idle) resized.back().idle.push_back(std::move(w));
+    pools_ = std::move(resized);
+  }
   std::unique_ptr<Worker> main = acquire_worker();
   main->killers_.clear();
   main->reset_root(game);

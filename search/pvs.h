@@ -176,8 +176,18 @@ class Searcher {
   int threads_ = 1;
   std::vector<kernel::Key> game_keys_;  // positions before the root, for repetition
   SplitStats split_stats_;
-  std::mutex pool_mutex_;
-  std::vector<std::unique_ptr<Worker>> pool_;
+  // Idle workers, one pool per arena thread slot plus one (the last) for
+  // calls from outside an arena. A task takes a worker its own thread used
+  // last, so the stack frames it writes are still in that core's cache: a
+  // shared pool hands them across cores (measured in docs/parallel.md). The
+  // mutexes are uncontended; they make the hand-over visible to TSan when a
+  // slot passes from one OS thread to another.
+  struct alignas(64) WorkerPool {
+    std::mutex mutex;
+    std::vector<std::unique_ptr<Worker>> idle;
+  };
+  WorkerPool& pool_for_this_thread();
+  std::vector<WorkerPool> pools_ = std::vector<WorkerPool>(1);
 };
 
 }  // namespace leiser::search
