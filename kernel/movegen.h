@@ -66,6 +66,51 @@ inline void generate_piece_moves(const Position& pos, Square from, MoveList& lis
   }
 }
 
+// Appends, in generate_pseudo_moves order, exactly those pseudo moves whose
+// squares_touched() meets `path`: the list generate_pseudo_moves would give,
+// filtered. Quiescence asks for the moves that can change its laser's path;
+// most pieces near the path have only a shift or two onto it, so generating
+// only those (instead of every move, then testing each) saves most of the
+// list. Does not clear `list`.
+template <Edition E>
+inline void generate_moves_touching(const Position& pos, Bitboard path, MoveList& list) {
+  if (pos.is_game_over()) return;
+  const Board& board = pos.board();
+  Bitboard reach = path | neighbours(path);
+  // A 2018 swap-shift touches a square two steps from its piece.
+  if constexpr (E == Edition::k2018) reach |= neighbours(reach);
+  const Bitboard empty = board.empty();
+  const Bitboard enemies = board.pieces(opponent(pos.side_to_move()));
+  for (Bitboard pieces = movable_pieces(pos) & reach; pieces;) {
+    const Square from = pop_lowest(pieces);
+    // Every move touches its own square.
+    if (path & bit(from)) {
+      generate_piece_moves<E>(pos, from, list);
+      continue;
+    }
+    for (int dir = 0; dir < kDirectionCount; ++dir) {
+      const int to = kSteps[from][dir];
+      if (to < 0) continue;
+      const bool to_on_path = path & bit(static_cast<Square>(to));
+      if constexpr (E == Edition::k2016) {
+        if (to_on_path) list.push(Move::shift(from, dir));
+      } else if (empty & bit(static_cast<Square>(to))) {
+        if (to_on_path) list.push(Move::shift(from, dir));
+      } else if (enemies & bit(static_cast<Square>(to))) {
+        if (to_on_path)
+          for (Rotation r : {kRotateRight, kRotateUTurn, kRotateLeft})
+            list.push(Move::swap_rotate(from, dir, r));
+        for (int dir2 = 0; dir2 < kDirectionCount; ++dir2) {
+          const int next = kSteps[to][dir2];
+          if (next >= 0 && (empty & bit(static_cast<Square>(next))) &&
+              (to_on_path || (path & bit(static_cast<Square>(next)))))
+            list.push(Move::swap_shift(from, dir, dir2));
+        }
+      }
+    }
+  }
+}
+
 template <Edition E>
 inline void generate_pseudo_moves(const Position& pos, MoveList& list) {
   list.clear();

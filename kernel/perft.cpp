@@ -68,7 +68,7 @@ std::uint64_t perft2_batched(const Position& pos, const Board* previous, BatchTr
   generate_pseudo_moves<E>(pos, moves);
   const std::size_t count = static_cast<std::size_t>(moves.size());
   std::array<Board, kMaxMoves> boards;
-  std::array<Color, kMaxMoves> shooters;
+  std::array<Color, kMaxMoves> shooters{};  // initialised: GCC cannot see that only [0, count) is read
   std::array<LaserTrace, kMaxMoves> traces;
   for (std::size_t i = 0; i < count; ++i) {
     boards[i] = pos.board();

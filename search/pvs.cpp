@@ -249,20 +249,15 @@ int Worker::quiescence(int ply, int alpha, int beta) {
   if (beam_zaps_enemy) {
     kernel::generate_pseudo_moves<E>(pos, moves);
   } else {
-    // Only moves touching the beam can zap: those of pieces on it, or near
-    // enough to shift (2018: swap and shift) onto it. Generating by piece in
-    // square order keeps the order of the full list.
-    Bitboard near = beam.path | kernel::neighbours(beam.path);
-    if constexpr (E == Edition::k2018) near |= kernel::neighbours(near);
-    for (Bitboard pieces = kernel::movable_pieces(pos) & near; pieces;)
-      kernel::generate_piece_moves<E>(pos, kernel::pop_lowest(pieces), moves);
+    // Only moves touching the beam can zap; they come in the order of the
+    // full list.
+    kernel::generate_moves_touching<E>(pos, beam.path, moves);
   }
   int best = stand_pat;
   for (Move m : moves) {
     // The moved board and the mover's first beam on it, handed to the child
     // so that making the move does not redo them.
-    const bool touches_beam = kernel::squares_touched(m) & beam.path;
-    if (!touches_beam && !beam_zaps_enemy) continue;
+    const bool touches_beam = !beam_zaps_enemy || (kernel::squares_touched(m) & beam.path);
     Board moved = board;
     kernel::apply_move(moved, m);
     kernel::LaserTrace after = beam;
