@@ -8,7 +8,8 @@
 #    $KERNELS_BUILD_DIR; configured with -Dbenchmarks=true
 #    --buildtype=release if it is not there).
 # 2. Runs every bm_* program built from bench/simd/ (bm_laser_batch,
-#    bm_move_sets, and any other that exists, e.g. bm_lcoverage): each
+#    bm_move_sets, bm_lcoverage, bm_beam_squares, and any other that
+#    exists): each
 #    registers one benchmark per kernel, position set and implementation this
 #    CPU supports, named <kernel>/<impl>/<set>/... (bench/simd/simd_bench.h),
 #    which is how results are grouped. $REPETITIONS (default 5) repetitions
@@ -407,7 +408,9 @@ if missing:
       "fast they are).")
     w("")
 if extra:
-    w(f"Benchmarked but not (yet) in the dispatch table: {', '.join('`' + k + '`' for k in extra)}.")
+    w(f"Benchmarked but not entries of the dispatch table (whole computations built on a "
+      f"kernel, or baseline variants measured for comparison; the programs' headers say "
+      f"which): {', '.join('`' + k + '`' for k in extra)}.")
     w("")
 w("The Kogge-Stone primitives (`simd/kogge_stone*.h`) are not entries of the dispatch table: "
   "they exist only inside the AVX2 and AVX-512 translation units, so they are measured "

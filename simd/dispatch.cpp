@@ -43,6 +43,12 @@ void lcoverage_beams_vec(const kernel::Board& board, kernel::Color c, const Lcov
 }
 
 template <class Arch>
+void beam_squares_vec(const kernel::Board* boards, const kernel::Color* shooters,
+                      BeamSquares* out, std::size_t count) {
+  BeamSquaresKernel{}(Arch{}, boards, shooters, out, count);
+}
+
+template <class Arch>
 constexpr Implementation vector_implementation(std::string_view name, std::string_view description,
                                                FeatureSet required, std::size_t lanes) {
   return Implementation{name,
@@ -53,7 +59,8 @@ constexpr Implementation vector_implementation(std::string_view name, std::strin
                         &destination_sets_vec<Arch>,
                         &touches_path_vec<Arch>,
                         &beam_fills_vec<Arch>,
-                        &lcoverage_beams_vec<Arch>};
+                        &lcoverage_beams_vec<Arch>,
+                        &beam_squares_vec<Arch>};
 }
 
 constexpr Implementation kAvx512 = vector_implementation<xsimd::avx512bw>(
@@ -70,7 +77,8 @@ constexpr Implementation kScalar{"scalar",
                                  &scalar::destination_sets,
                                  &scalar::touches_path,
                                  &scalar::beam_fills,
-                                 &scalar::lcoverage_beams};
+                                 &scalar::lcoverage_beams,
+                                 &scalar::beam_squares};
 
 constexpr std::array kAll = {
 #if LEISER_SIMD_X86
@@ -156,6 +164,14 @@ void Implementation::beam_fills(std::span<const Bitboard> sources, std::span<con
   assert(empty.size() >= sources.size() && out.size() >= sources.size());
   const std::size_t n = std::min({sources.size(), empty.size(), out.size()});
   beam_fills_fn(sources.data(), empty.data(), out.data(), n);
+}
+
+void Implementation::beam_squares(std::span<const kernel::Board> boards,
+                                  std::span<const kernel::Color> shooters,
+                                  std::span<BeamSquares> out) const {
+  assert(shooters.size() >= boards.size() && out.size() >= boards.size());
+  const std::size_t n = std::min({boards.size(), shooters.size(), out.size()});
+  beam_squares_fn(boards.data(), shooters.data(), out.data(), n);
 }
 
 std::span<const Implementation* const> all_implementations() { return kAll; }

@@ -39,6 +39,7 @@ struct Implementation {
   TouchesPathFn touches_path_fn;
   BeamFillsFn beam_fills_fn;
   LcoverageBeamsFn lcoverage_beams_fn;
+  BeamSquaresFn beam_squares_fn;
 
   bool supported_by(FeatureSet features) const { return (required & ~features) == 0; }
 
@@ -58,6 +59,8 @@ struct Implementation {
                        Bitboard* reached) const {
     lcoverage_beams_fn(board, c, lanes.data(), lanes.size(), dist, reached);
   }
+  void beam_squares(std::span<const kernel::Board> boards, std::span<const kernel::Color> shooters,
+                    std::span<BeamSquares> out) const;
 };
 
 // Every implementation built into this program, best first (whether or not
@@ -108,6 +111,11 @@ inline void lcoverage_beams(const kernel::Board& board, kernel::Color c,
                             std::span<const LcoverageLane> lanes, std::uint16_t* dist,
                             Bitboard* reached) {
   active().lcoverage_beams(board, c, lanes, dist, reached);
+}
+
+inline void beam_squares(std::span<const kernel::Board> boards,
+                         std::span<const kernel::Color> shooters, std::span<BeamSquares> out) {
+  active().beam_squares(boards, shooters, out);
 }
 
 }  // namespace leiser::simd

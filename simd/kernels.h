@@ -103,6 +103,65 @@ using LcoverageBeamsFn = void (*)(const kernel::Board& board, kernel::Color c,
                                   const LcoverageLane* lanes, std::size_t count,
                                   std::uint16_t* dist, Bitboard* reached);
 
+// beam_squares: out[i] = the squares shooters[i]'s beam on boards[i] enters,
+// in the order it enters them, with their path distances, and what it zaps
+// (the SIMD issue's "laser trace: from a King, the path bitboard, the squares
+// in order with their path distances, and the victim"; the path bitboard and
+// victim alone are trace_lasers). The beam is kernel::trace_laser's: it
+// leaves the King's square (not entered: distance 0, not listed) in the
+// King's direction; each square it enters costs 1, or 2 if it holds a Pawn of
+// the shooter's opponent that reflects it (EVAL-2018.md, LCOVERAGE step 1:
+// the running total when the beam enters a square is that square's path
+// distance); it stops on the first piece it would zap (a King, the shooter's
+// own included, or a Pawn hit where it does not reflect; that square is
+// entered, cost 1, and listed last) or at the edge. end and target are
+// trace_laser's. The shooter's King must be on the board.
+//
+// A beam can cross a square twice (in different directions), so a square can
+// be listed twice, with different distances. Entries squares[k],
+// distances[k] for k >= count are unspecified: the AVX2 version stores eight
+// entries per segment whatever its length and leaves what lies past the
+// last one.
+// Compare results with `same_beam`, which looks at count, end, target and
+// the first `count` entries only.
+struct BeamSquares {
+  // Bound on count. The beam's state, the square it enters and the
+  // direction it travels when entering, never repeats: the state before
+  // (s, d) is determined by it (the square s - step(d), entered in d if
+  // empty or in the one direction its Pawn reflects into d; kReflection is
+  // one-to-one on a Pawn's two mirror directions), and the first state's
+  // predecessor is the King's square, which the beam enters only to stop.
+  // So count <= the number of (square, direction) pairs with a square behind
+  // the square in that direction: 4 * 64 - 4 * 8 = 224.
+  static constexpr std::size_t kMaxEntries = 4 * 64 - 4 * 8;
+  // Array size: kMaxEntries plus room for an eight-entry store that starts
+  // at the last segment's first entry (a segment has at most 7 squares, so
+  // kMaxEntries + 7 would do; 256 = one slot per (square, direction) pair).
+  static constexpr std::size_t kCapacity = 4 * 64;
+  static constexpr std::size_t kStoreWidth = 8;  // entries one vector store may write
+  static_assert(kMaxEntries + kStoreWidth - 1 <= kCapacity);
+  // An entry costs at most 2, so distances are at most 2 * kMaxEntries =
+  // 448: 16 bits.
+
+  std::uint16_t count;                  // entries listed, <= kMaxEntries
+  kernel::LaserEnd end;                 // as kernel::trace_laser
+  kernel::Square target;                // the zapped square when end != kOffBoard, else 0
+  std::uint8_t squares[kCapacity];      // kernel::Square, in the order entered
+  std::uint16_t distances[kCapacity];   // path distance of squares[k]; strictly increasing
+};
+static_assert(sizeof(kernel::LaserEnd) == 1 && sizeof(kernel::Square) == 1);
+
+// The meaningful parts of two results are equal (see BeamSquares).
+inline bool same_beam(const BeamSquares& a, const BeamSquares& b) {
+  if (a.count != b.count || a.end != b.end || a.target != b.target) return false;
+  for (std::size_t k = 0; k < a.count && k < BeamSquares::kCapacity; ++k)
+    if (a.squares[k] != b.squares[k] || a.distances[k] != b.distances[k]) return false;
+  return true;
+}
+
+using BeamSquaresFn = void (*)(const kernel::Board* boards, const kernel::Color* shooters,
+                               BeamSquares* out, std::size_t count);
+
 // The reference versions (plain C++, simd/*_scalar.cpp).
 namespace scalar {
 void trace_lasers(const kernel::Board* boards, const kernel::Color* shooters,
@@ -114,6 +173,8 @@ std::size_t touches_path(const kernel::Move* moves, std::size_t count, Bitboard 
 void beam_fills(const Bitboard* sources, const Bitboard* empty, BeamSets* out, std::size_t count);
 void lcoverage_beams(const kernel::Board& board, kernel::Color c, const LcoverageLane* lanes,
                      std::size_t count, std::uint16_t* dist, Bitboard* reached);
+void beam_squares(const kernel::Board* boards, const kernel::Color* shooters, BeamSquares* out,
+                  std::size_t count);
 }  // namespace scalar
 
 // The vector versions, one functor per kernel. Each operator() is a template
@@ -146,6 +207,11 @@ struct LcoverageBeamsKernel {
   void operator()(Arch, const kernel::Board& board, kernel::Color c, const LcoverageLane* lanes,
                   std::size_t count, std::uint16_t* dist, Bitboard* reached) const;
 };
+struct BeamSquaresKernel {
+  template <class Arch>
+  void operator()(Arch, const kernel::Board* boards, const kernel::Color* shooters,
+                  BeamSquares* out, std::size_t count) const;
+};
 
 }  // namespace leiser::simd
 
@@ -167,7 +233,9 @@ namespace leiser::simd {
                                                          BeamSets*, std::size_t) const;   \
   extern template void LcoverageBeamsKernel::operator()<ARCH>(                                   \
       ARCH, const kernel::Board&, kernel::Color, const LcoverageLane*, std::size_t,              \
-      std::uint16_t*, Bitboard*) const;
+      std::uint16_t*, Bitboard*) const;                                                        \
+  extern template void BeamSquaresKernel::operator()<ARCH>(                                      \
+      ARCH, const kernel::Board*, const kernel::Color*, BeamSquares*, std::size_t) const;
 LEISER_SIMD_EXTERN_KERNELS(xsimd::avx2)
 LEISER_SIMD_EXTERN_KERNELS(xsimd::avx512bw)
 #undef LEISER_SIMD_EXTERN_KERNELS

@@ -45,6 +45,37 @@ TEST(PerftCommand, FenAndMoves) {
   EXPECT_NE(r.out.find("perft 1 11\n"), std::string::npos) << r.out;
 }
 
+// The summary line says what --batch-lasers did: 2016 pseudo perft never
+// traces lasers through the batch (its next-to-last ply counts without making
+// most moves), so there it must say the option had no effect, and the counts
+// are the plain ones.
+TEST(PerftCommand, BatchLasersSaysWhetherItTookEffect) {
+  const CommandRun pseudo =
+      run({"--edition", "2016", "--depth", "3", "--pseudo", "--batch-lasers"});
+  EXPECT_EQ(pseudo.status, 0) << pseudo.err;
+  EXPECT_NE(pseudo.out.find("perft 3 473126\n"), std::string::npos) << pseudo.out;
+  EXPECT_NE(pseudo.out.find(", edition 2016, pseudo, threads 1, --batch-lasers has no effect "
+                            "(2016 pseudo perft traces no batch)\n"),
+            std::string::npos)
+      << pseudo.out;
+  EXPECT_EQ(pseudo.out.find("batched lasers"), std::string::npos) << pseudo.out;
+
+  const CommandRun legal = run({"--edition", "2016", "--depth", "3", "--batch-lasers"});
+  EXPECT_EQ(legal.status, 0) << legal.err;
+  EXPECT_NE(legal.out.find("perft 3 281474\n"), std::string::npos) << legal.out;
+  EXPECT_NE(legal.out.find(", edition 2016, legal, threads 1, batched lasers ("), std::string::npos)
+      << legal.out;
+  EXPECT_EQ(legal.out.find("no effect"), std::string::npos) << legal.out;
+
+  const CommandRun pseudo_2018 =
+      run({"--edition", "2018", "--depth", "2", "--pseudo", "--batch-lasers"});
+  EXPECT_EQ(pseudo_2018.status, 0) << pseudo_2018.err;
+  EXPECT_NE(pseudo_2018.out.find("perft 2 3757\n"), std::string::npos) << pseudo_2018.out;
+  EXPECT_NE(pseudo_2018.out.find(", edition 2018, pseudo, threads 1, batched lasers ("),
+            std::string::npos)
+      << pseudo_2018.out;
+}
+
 TEST(PerftCommand, BadOptionsGiveOneLineErrors) {
   struct Case {
     std::vector<std::string> args;

@@ -344,6 +344,8 @@ TEST(SimdDispatch, ImplementationsAreWellFormed) {
     EXPECT_NE(impl->destination_sets_fn, nullptr);
     EXPECT_NE(impl->touches_path_fn, nullptr);
     EXPECT_NE(impl->beam_fills_fn, nullptr);
+    EXPECT_NE(impl->lcoverage_beams_fn, nullptr);
+    EXPECT_NE(impl->beam_squares_fn, nullptr);
     EXPECT_EQ(find(impl->name), impl);
   }
   EXPECT_TRUE(names.count("scalar"));
