@@ -108,8 +108,10 @@ int run_perft_command(const std::vector<std::string>& args, std::ostream& out, s
   // children from the current beam and makes only the moves that touch it
   // (kernel/perft.cpp, perft2_2016_pseudo), so the flag changes nothing there
   // and the summary line must not claim that lasers were batched.
-  const bool batch_has_no_effect =
-      g.edition() == Edition::k2016 && parsed.mode == kernel::PerftMode::kPseudo;
+  // Nor is the batch called when the search ends before a next-to-last ply
+  // (depth 1, or depth 2 with --divide, whose root moves are made one by one).
+  const bool pseudo_2016 = g.edition() == Edition::k2016 && parsed.mode == kernel::PerftMode::kPseudo;
+  const bool too_shallow = parsed.depth - (parsed.divide ? 1 : 0) < 2;
 
   using Clock = std::chrono::steady_clock;
   double last_seconds = 0;
@@ -139,8 +141,10 @@ int run_perft_command(const std::vector<std::string>& args, std::ostream& out, s
       << (parsed.mode == kernel::PerftMode::kPseudo ? "pseudo" : "legal") << ", threads "
       << parsed.threads;
   if (parsed.batch_lasers) {
-    if (batch_has_no_effect)
+    if (pseudo_2016)
       out << ", --batch-lasers has no effect (2016 pseudo perft traces no batch)";
+    else if (too_shallow)
+      out << ", --batch-lasers has no effect (no next-to-last ply at this depth)";
     else
       out << ", batched lasers (" << simd::active().name << ")";
   }

@@ -23,17 +23,38 @@ report_wait_for_load
 load_before=$(report_load)
 
 : > "$dat"
-for t in $(seq 1 "$cores"); do
-  times=(); nodes=(); splits=""
-  for r in $(seq 1 "$runs"); do
-    result=$("$exe" bench "$depth" "$edition" "$t")
-    times+=("$(awk -F: '/Total time/ {gsub(/ /,"",$2); print $2}' <<<"$result")")
-    nodes+=("$(awk -F: '/Nodes searched/ {gsub(/ /,"",$2); print $2}' <<<"$result")")
-    splits=$(awk -F: '/Splits/ {sub(/^ /,"",$2); print $2}' <<<"$result")
+# Rounds interleave the thread counts (1, 2, ..., N, then N independent
+# 1-thread processes), so that a slow spell of the machine hits every row of
+# a round alike; each round's nps ratios are paired with its own 1-thread run.
+# The independent processes measure what the machine itself allows: nothing
+# is shared between them, so their summed nps is the ceiling for N threads.
+run_bench() {  # THREADS -> "ms nodes splits"
+  "$exe" bench "$depth" "$edition" "$1" | awk -F: '
+    /Total time/ {gsub(/ /,"",$2); ms=$2}
+    /Nodes searched/ {gsub(/ /,"",$2); n=$2}
+    /Splits/ {sub(/^ /,"",$2); gsub(/ /,"_",$2); sp=$2}
+    END {print ms, n, (sp == "" ? "none" : sp)}'
+}
+declare -A times nodes splits ratios
+for r in $(seq 1 "$runs"); do
+  for t in $(seq 1 "$cores"); do
+    read -r ms n sp < <(run_bench "$t")
+    times[$t]+="$ms "; nodes[$t]+="$n "; splits[$t]=$sp
+    [ "$t" = 1 ] && { base_nps_round=$(awk -v n="$n" -v ms="$ms" 'BEGIN {print n / ms}'); }
+    ratios[$t]+="$(awk -v n="$n" -v ms="$ms" -v b="$base_nps_round" 'BEGIN {printf "%.3f", n / ms / b}') "
   done
-  mt=$(printf '%s\n' "${times[@]}" | report_median)
-  mn=$(printf '%s\n' "${nodes[@]}" | report_median)
-  echo "$t $mt $mn $(IFS=,; echo "${times[*]}") ${splits:-none}" >> "$dat"
+  if [ "$cores" -gt 1 ]; then
+    for i in $(seq 1 "$cores"); do run_bench 1 > "$tmp_dir/independent.$i" & done
+    wait
+    ratios[independent]+="$(cat "$tmp_dir"/independent.* | awk -v b="$base_nps_round" '{s += $2 / $1} END {printf "%.3f", s / b}') "
+  fi
+  log "round $r of $runs done"
+done
+for t in $(seq 1 "$cores"); do
+  mt=$(printf '%s\n' ${times[$t]} | report_median)
+  mn=$(printf '%s\n' ${nodes[$t]} | report_median)
+  mr=$(printf '%s\n' ${ratios[$t]} | report_median)
+  echo "$t $mt $mn $(echo ${times[$t]} | tr ' ' ,) $mr $(echo ${ratios[$t]} | tr ' ' ,) ${splits[$t]}" >> "$dat"
 done
 
 base_time=$(awk 'NR==1 {print $2}' "$dat")
@@ -47,15 +68,26 @@ base_nodes=$(awk 'NR==1 {print $3}' "$dat")
   echo "- CPU: $cpu_model ($cores logical CPUs)"
   echo "- Load average before: $load_before; after: $(report_load)"
   [ -z "$load_wait_note" ] || echo "- $load_wait_note"
-  echo "- Command per row: \`$exe bench $depth $edition <threads>\` (30 positions, TT cleared before each), median of $runs runs"
+  echo "- Command per row: \`$exe bench $depth $edition <threads>\` (30 positions, TT cleared before each), $runs rounds;"
+  echo "  each round runs every thread count once, in turn, so that the machine's slow spells hit all rows alike"
+  echo "- Time and nodes: medians over the rounds. Paired nps ratio: in each round, that row's nps over the"
+  echo "  same round's 1-thread nps; the median of those ratios is less sensitive to the machine's drift than"
+  echo "  the ratio of medians."
   echo
-  echo "| threads | time to depth $depth (ms) | runs (ms) | time speed-up | nodes | nodes/s | nps speed-up | search overhead | splits |"
-  echo "|---:|---:|---|---:|---:|---:|---:|---:|---|"
-  while read -r t ms n all rest; do
-    awk -v t="$t" -v ms="$ms" -v n="$n" -v all="$all" -v bt="$base_time" -v bn="$base_nodes" -v s="$rest" 'BEGIN {
+  echo "| threads | time to depth $depth (ms) | runs (ms) | time speed-up | nodes | nodes/s | nps speed-up (ratio of medians) | paired nps ratio, median | paired ratios | search overhead | splits |"
+  echo "|---:|---:|---|---:|---:|---:|---:|---:|---|---:|---|"
+  while read -r t ms n all mr rall rest; do
+    awk -v t="$t" -v ms="$ms" -v n="$n" -v all="$all" -v bt="$base_time" -v bn="$base_nodes" -v s="${rest//_/ }" -v mr="$mr" -v rall="$rall" 'BEGIN {
       nps = n / (ms / 1000); bnps = bn / (bt / 1000);
-      printf "| %d | %d | %s | %.2fx | %d | %.0f | %.2fx | %+.1f%% | %s |\n", t, ms, all, bt / ms, n, nps, nps / bnps, (n / bn - 1) * 100, s }'
+      printf "| %d | %d | %s | %.2fx | %d | %.0f | %.2fx | %.2fx | %s | %+.1f%% | %s |\n", t, ms, all, bt / ms, n, nps, nps / bnps, mr, rall, (n / bn - 1) * 100, s }'
   done < "$dat"
+  if [ "$cores" -gt 1 ]; then
+    ind=$(printf '%s\n' ${ratios[independent]} | report_median)
+    echo
+    echo "Ceiling of this machine: $cores independent 1-thread \`bench\` processes at once, their summed nps over"
+    echo "the same round's 1-thread nps: median **${ind}x** (rounds: $(echo ${ratios[independent]} | tr ' ' ,))."
+    echo "No search can scale better than independent processes that share nothing."
+  fi
 } > "$out"
 
 if command -v gnuplot >/dev/null; then

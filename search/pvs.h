@@ -178,10 +178,13 @@ class Searcher {
   SplitStats split_stats_;
   // Idle workers, one pool per arena thread slot plus one (the last) for
   // calls from outside an arena. A task takes a worker its own thread used
-  // last, so the stack frames it writes are still in that core's cache: a
-  // shared pool hands them across cores (measured in docs/parallel.md). The
-  // mutexes are uncontended; they make the hand-over visible to TSan when a
-  // slot passes from one OS thread to another.
+  // last, so the stack frames it writes are likely still in that core's
+  // cache, and no lock is shared by all threads: with one pool, every task
+  // of every thread took the same mutex twice (a task is about 70 nodes).
+  // At 2 threads the difference is below this VM's noise (docs/parallel.md);
+  // the one shared lock is what would not carry to many cores. The mutexes
+  // are uncontended; they make the hand-over visible to TSan when a slot
+  // passes from one OS thread to another.
   struct alignas(64) WorkerPool {
     std::mutex mutex;
     std::vector<std::unique_ptr<Worker>> idle;

@@ -74,6 +74,20 @@ TEST(PerftCommand, BatchLasersSaysWhetherItTookEffect) {
   EXPECT_NE(pseudo_2018.out.find(", edition 2018, pseudo, threads 1, batched lasers ("),
             std::string::npos)
       << pseudo_2018.out;
+
+  // Depth 1, and depth 2 divided, end before any next-to-last ply is traced.
+  for (const std::vector<std::string>& args :
+       {std::vector<std::string>{"--edition", "2018", "--depth", "1", "--batch-lasers"},
+        std::vector<std::string>{"--edition", "2018", "--depth", "2", "--divide", "--batch-lasers"}}) {
+    const CommandRun shallow = run(args);
+    EXPECT_EQ(shallow.status, 0) << shallow.err;
+    EXPECT_NE(shallow.out.find(", --batch-lasers has no effect (no next-to-last ply at this depth)\n"),
+              std::string::npos)
+        << shallow.out;
+    EXPECT_EQ(shallow.out.find("batched lasers"), std::string::npos) << shallow.out;
+  }
+  const CommandRun divided = run({"--edition", "2018", "--depth", "3", "--divide", "--batch-lasers"});
+  EXPECT_NE(divided.out.find(", batched lasers ("), std::string::npos) << divided.out;
 }
 
 TEST(PerftCommand, BadOptionsGiveOneLineErrors) {
