@@ -49,15 +49,30 @@ static_assert(transpose(kernel::bit(kernel::make_square(1, 0))) == kernel::bit(8
 static_assert(transpose(kernel::bit(kernel::make_square(0, 1))) == kernel::bit(1));   // a1 -> index 1
 static_assert(transpose(kernel::bit(kernel::make_square(2, 5))) == kernel::bit(21));  // c5 -> 8*2+5
 
+namespace detail {
+// kHAttackByKing[enemy King][8 * file + rank]: the kHAttackH entry of that
+// square, so that the loop below does one load per square instead of the
+// deltas and their absolute values. The same binary32 values, added in the
+// same order, so the same sums (16 KiB).
+constexpr std::array<std::array<float, 64>, 64> make_hattack_by_king() {
+  std::array<std::array<float, 64>, 64> table{};
+  for (int king = 0; king < 64; ++king)
+    for (int index = 0; index < 64; ++index) {
+      const int file_delta = (index >> 3) - kernel::file_of(static_cast<kernel::Square>(king));
+      const int rank_delta = (index & 7) - kernel::rank_of(static_cast<kernel::Square>(king));
+      table[king][index] = kHAttackH[file_delta < 0 ? -file_delta : file_delta][rank_delta < 0 ? -rank_delta : rank_delta];
+    }
+  return table;
+}
+}  // namespace detail
+inline constexpr std::array<std::array<float, 64>, 64> kHAttackByKing = detail::make_hattack_by_king();
+
 // H_c: the truncated binary32 sum over `path` against the enemy King's square.
 inline int hattack_units(kernel::Bitboard path, kernel::Square enemy_king) {
-  const int enemy_file = kernel::file_of(enemy_king);
-  const int enemy_rank = kernel::rank_of(enemy_king);
+  const std::array<float, 64>& by_square = kHAttackByKing[enemy_king];
   float acc = 0.0f;
-  for (kernel::Bitboard by_file = transpose(path); by_file;) {
-    const int index = kernel::pop_lowest(by_file);  // 8 * file + rank
-    acc += kHAttackH[std::abs((index >> 3) - enemy_file)][std::abs((index & 7) - enemy_rank)];
-  }
+  for (kernel::Bitboard by_file = transpose(path); by_file;)
+    acc += by_square[kernel::pop_lowest(by_file)];  // index 8 * file + rank
   return static_cast<int>(acc);  // acc >= 0, so truncation is floor
 }
 
