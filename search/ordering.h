@@ -41,9 +41,48 @@ class KillerTable {
 // updated by load + store, so two threads rewarding the same move at once may
 // lose one reward. That costs nothing measurable in move ordering and avoids
 // both locks and a 512 KiB copy per worker (see docs/parallel.md).
+namespace detail {
+// A move is its square and its shape (kind, directions, rotation). The
+// history table numbers the shapes densely, so that one square's moves share
+// a cache line or two and the table is 51 KiB instead of a slot per raw
+// 16-bit move (512 KiB, a 2016 square's twelve moves 256 bytes apart).
+// Distinct moves keep distinct slots, so the search is the same.
+inline constexpr int kMoveShapes = 101;  // 4 rotations, 8 shifts, 24 swap-rotations, 64 swap-shifts; 100: no move
+inline constexpr std::array<std::uint8_t, 1024> kMoveShapeOf = [] {
+  std::array<std::uint8_t, 1024> shape{};
+  for (int upper = 0; upper < 1024; ++upper) {  // raw move >> 6: dir, dir2, rotation, kind
+    const int dir = upper & 7, dir2 = (upper >> 3) & 7, r = (upper >> 6) & 3, kind = upper >> 8;
+    int id = kMoveShapes - 1;
+    if (kind == 0 && dir == 0 && dir2 == 0) id = r;                          // rotation (0: null move)
+    else if (kind == 1 && dir2 == 0 && r == 0) id = 4 + dir;                 // shift
+    else if (kind == 3 && dir2 == 0 && r != 0) id = 12 + 3 * dir + (r - 1);  // swap, rotate
+    else if (kind == 2 && r == 0) id = 36 + 8 * dir + dir2;                  // swap, shift
+    shape[static_cast<std::size_t>(upper)] = static_cast<std::uint8_t>(id);
+  }
+  return shape;
+}();
+constexpr bool move_shapes_are_distinct() {
+  std::array<bool, kMoveShapes> seen{};
+  auto mark = [&seen](kernel::Move m) {
+    const int id = kMoveShapeOf[m.raw() >> 6];
+    if (id == kMoveShapes - 1 || seen[static_cast<std::size_t>(id)]) return false;
+    return seen[static_cast<std::size_t>(id)] = true;
+  };
+  bool ok = true;
+  for (int r = 0; r < 4; ++r) ok = ok && mark(kernel::Move::rotation(0, static_cast<kernel::Rotation>(r)));
+  for (int dir = 0; dir < 8; ++dir) {
+    ok = ok && mark(kernel::Move::shift(0, dir));
+    for (int r = 1; r < 4; ++r) ok = ok && mark(kernel::Move::swap_rotate(0, dir, static_cast<kernel::Rotation>(r)));
+    for (int dir2 = 0; dir2 < 8; ++dir2) ok = ok && mark(kernel::Move::swap_shift(0, dir, dir2));
+  }
+  return ok;
+}
+static_assert(move_shapes_are_distinct(), "two kinds of move would share a history slot");
+}  // namespace detail
+
 class HistoryTable {
  public:
-  HistoryTable() : scores_(2 * 65536) { clear(); }
+  HistoryTable() : scores_(2 * kernel::kSquareCount * detail::kMoveShapes) { clear(); }
   void clear() {
     for (auto& s : scores_) s.store(0, std::memory_order_relaxed);
   }
@@ -63,7 +102,9 @@ class HistoryTable {
  private:
   static constexpr std::int32_t kMax = 1 << 20;
   static std::size_t slot(kernel::Color side, kernel::Move m) {
-    return static_cast<std::size_t>(kernel::index_of(side)) * 65536 + m.raw();
+    return (static_cast<std::size_t>(kernel::index_of(side)) * kernel::kSquareCount + m.from()) *
+               detail::kMoveShapes +
+           detail::kMoveShapeOf[m.raw() >> 6];
   }
   std::vector<std::atomic<std::int32_t>> scores_;
 };
