@@ -1,4 +1,5 @@
 // LCOVERAGE: see lcoverage.h for the definition as implemented.
+#include <array>
 #include "search/eval/lcoverage.h"
 
 #include <algorithm>
@@ -102,18 +103,40 @@ inline std::uint32_t divide(std::uint32_t x, std::uint32_t d) {
 }  // namespace
 
 namespace {
-[[gnu::always_inline]] inline std::uint32_t square_term_fast(int d, int l, Square s,
+// Per pair of squares, the two integers the square term needs besides L:
+// D, the Manhattan distance, and the enemy King's weight denominator
+// (|rank delta| + 1) * (|file delta| + 1). Tables, because the sum over the
+// reached squares computes both for every square of every evaluation.
+struct SquarePairTables {
+  std::array<std::array<std::uint8_t, kernel::kSquareCount>, kernel::kSquareCount> manhattan;
+  std::array<std::array<std::uint8_t, kernel::kSquareCount>, kernel::kSquareCount> weight_denominator;
+};
+constexpr SquarePairTables kSquarePairs = [] {
+  SquarePairTables t{};
+  for (int a = 0; a < kernel::kSquareCount; ++a)
+    for (int b = 0; b < kernel::kSquareCount; ++b) {
+      const int df = kernel::file_of(static_cast<Square>(a)) - kernel::file_of(static_cast<Square>(b));
+      const int dr = kernel::rank_of(static_cast<Square>(a)) - kernel::rank_of(static_cast<Square>(b));
+      const int abs_df = df < 0 ? -df : df, abs_dr = dr < 0 ? -dr : dr;
+      t.manhattan[a][b] = static_cast<std::uint8_t>(abs_df + abs_dr);
+      t.weight_denominator[a][b] = static_cast<std::uint8_t>((abs_dr + 1) * (abs_df + 1));
+    }
+  return t;
+}();
+
+// With p = kSquarePairs.weight_denominator[s][enemy King].
+[[gnu::always_inline]] inline std::uint32_t square_term_fast(int d, int l, std::uint32_t p, Square s,
                                                              Square enemy_king) {
   // The same value as lcoverage_square_term: floor(floor(x / p) / l) =
   // floor(x / (p * l)) for positive integers, with x < 15 * 2^24 + 2^14.
   if (l > kMaxReciprocal) return lcoverage_square_term(d, l, s, enemy_king);
   const std::uint32_t numerator = static_cast<std::uint32_t>(std::min(d, l))
                                   << kLcoverageFractionBits;
-  const std::uint32_t p =
-      static_cast<std::uint32_t>(std::abs(kernel::rank_of(s) - kernel::rank_of(enemy_king)) + 1) *
-      static_cast<std::uint32_t>(std::abs(kernel::file_of(s) - kernel::file_of(enemy_king)) + 1);
   const std::uint32_t x = numerator + (static_cast<std::uint32_t>(l) * p) / 2;
   return divide(divide(x, p), static_cast<std::uint32_t>(l));
+}
+[[gnu::always_inline]] inline std::uint32_t square_term_fast(int d, int l, Square s, Square enemy_king) {
+  return square_term_fast(d, l, kSquarePairs.weight_denominator[s][enemy_king], s, enemy_king);
 }
 }  // namespace
 
@@ -430,10 +453,12 @@ std::int64_t fixed_with(const Board& board, Color c, const simd::Implementation*
   const Square king = board.king_square(c);
   const Square enemy_king = board.king_square(kernel::opponent(c));
   const LcoverageDistances& dist = fast.distances();
+  const auto& manhattan_from_king = kSquarePairs.manhattan[king];
+  const auto& denominator_for = kSquarePairs.weight_denominator;
   std::int64_t sum = 0;
   for (Bitboard reached = fast.reached(); reached;) {
     const Square s = kernel::pop_lowest(reached);
-    sum += square_term_fast(manhattan(king, s), dist[s], s, enemy_king);
+    sum += square_term_fast(manhattan_from_king[s], dist[s], denominator_for[s][enemy_king], s, enemy_king);
   }
   return sum;
 }
