@@ -84,8 +84,11 @@ namespace {
 // Division by multiplication: for 1 <= d <= kMaxReciprocal and x < 2^28,
 // floor(x / d) = (x * ceil(2^63 / d)) >> 63. The product exceeds x / d * 2^63
 // by less than x < 2^28, i.e. the quotient by less than 2^-35, while a
-// non-integer x / d lies at least 1/d >= 2^-11 below the next integer.
-constexpr int kMaxReciprocal = 2048;
+// non-integer x / d lies at least 1/d >= 2^-13 below the next integer.
+// 8192 covers p * L (p <= 64) for every L up to 128, so a square term takes
+// one division; the table is 64 KiB, of which the small divisors that
+// occur are used.
+constexpr int kMaxReciprocal = 8192;
 struct Reciprocals {
   std::uint64_t m[kMaxReciprocal + 1];
 };
@@ -127,13 +130,13 @@ constexpr SquarePairTables kSquarePairs = [] {
 // With p = kSquarePairs.weight_denominator[s][enemy King].
 [[gnu::always_inline]] inline std::uint32_t square_term_fast(int d, int l, std::uint32_t p, Square s,
                                                              Square enemy_king) {
-  // The same value as lcoverage_square_term: floor(floor(x / p) / l) =
-  // floor(x / (p * l)) for positive integers, with x < 15 * 2^24 + 2^14.
-  if (l > kMaxReciprocal) return lcoverage_square_term(d, l, s, enemy_king);
+  // The same value as lcoverage_square_term: floor(x / (p * l)) with
+  // x = (min(D, L) << bits) + p * l / 2 < 15 * 2^24 + 2^20.
+  const std::uint32_t denominator = static_cast<std::uint32_t>(l) * p;
+  if (denominator > kMaxReciprocal) return lcoverage_square_term(d, l, s, enemy_king);
   const std::uint32_t numerator = static_cast<std::uint32_t>(std::min(d, l))
                                   << kLcoverageFractionBits;
-  const std::uint32_t x = numerator + (static_cast<std::uint32_t>(l) * p) / 2;
-  return divide(divide(x, p), static_cast<std::uint32_t>(l));
+  return divide(numerator + denominator / 2, denominator);
 }
 [[gnu::always_inline]] inline std::uint32_t square_term_fast(int d, int l, Square s, Square enemy_king) {
   return square_term_fast(d, l, kSquarePairs.weight_denominator[s][enemy_king], s, enemy_king);
