@@ -343,8 +343,16 @@ void FastCoverage::run() {
   constexpr kernel::Rotation kRotations[] = {kernel::kRotateRight, kernel::kRotateUTurn,
                                             kernel::kRotateLeft};
 
+  // A Pawn on the path turned so that the beam hits its back gives the old
+  // beam up to that Pawn, entered at the same distances (our Pawn costs 1
+  // either way): nothing the path has not already set, so no re-trace.
   auto rotate = [&](Square from) {
+    const bool pawn_on_path = from != king_;  // a watched piece of ours that is not the King
+    const int arrival = pawn_on_path ? path_.direction[path_.first_step[from]] : 0;
     for (const kernel::Rotation r : kRotations) {
+      if (pawn_on_path &&
+          kernel::kReflection[arrival][kernel::rotated(board_.orientation_at(from), r)] == kernel::kBeamZap)
+        continue;
       Board after = board_;
       after.rotate(from, r);
       retrace(after, kernel::bit(from));
