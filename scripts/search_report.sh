@@ -66,6 +66,32 @@ if command -v perf >/dev/null && perf record -o "$tmp_dir/perf.data" -F 999 "$ex
   lcoverage_line="LCOVERAGE (symbols matching \`lcoverage\`, \`FastCoverage\`, \`fixed_with\`) takes **${lcov_share}%** of the samples of \`perf record -F 999 $exe bench $((depth - 1)) 2018 1\`, not counting the ${clear_share}% spent clearing the TT between positions, which \`bench\` does not time."
 fi
 
+# Instructions are what this noisy machine can count exactly: callgrind's
+# inclusive count of Engine::search (bench's untimed TT clearing excluded)
+# over a small bench, per node.
+instructions_line="\`valgrind\` is not installed here, so instructions per node were not counted."
+if command -v valgrind >/dev/null && command -v callgrind_annotate >/dev/null; then
+  search_ir() {  # BINARY EDITION DEPTH -> "instructions nodes"
+    local file="$tmp_dir/callgrind.$$.$RANDOM" nodes ir
+    nodes=$(valgrind --tool=callgrind --callgrind-out-file="$file" "$1" bench "$3" "$2" 1 2>/dev/null |
+      awk -F: '/Nodes searched/ {gsub(/ /,"",$2); print $2}')
+    ir=$(callgrind_annotate --inclusive=yes "$file" 2>/dev/null |
+      awk '/Engine::search\(/ {gsub(/,/,"",$1); print $1; exit}')
+    echo "$ir $nodes"
+  }
+  instructions_line="Instructions per node (callgrind, inclusive count of \`Engine::search\`, so without bench's TT clearing):"
+  for spec in "2016 5" "2018 4"; do
+    read -r edition d <<<"$spec"
+    read -r ir n < <(search_ir "$exe" "$edition" "$d")
+    line="\`bench $d $edition\`: $(awk -v i="$ir" -v n="$n" 'BEGIN {printf "%.0f", i / n}') ($ir instructions, $n nodes)"
+    if [ -n "$baseline" ]; then
+      read -r bir bn < <(search_ir "$baseline" "$edition" "$d")
+      line="$line; baseline $(awk -v i="$bir" -v n="$bn" 'BEGIN {printf "%.0f", i / n}') ($bir, $bn nodes): $(awk -v a="$ir" -v b="$bir" 'BEGIN {printf "%+.1f%%", (a / b - 1) * 100}') instructions"
+    fi
+    instructions_line="$instructions_line"$'\n'"- $line"
+  done
+fi
+
 target=25000000
 {
   echo "# Search speed (bench positions, one thread)"
@@ -100,5 +126,7 @@ target=25000000
   echo "$target. Reached: $(awk -v v="$median_2016" -v t="$target" 'BEGIN { printf "%.2fx the reference, %s", v / 2500000, (v >= t ? "**yes**" : "**no**") }')."
   echo
   echo "$lcoverage_line"
+  echo
+  echo "$instructions_line"
 } > "$out"
 cat "$out"
