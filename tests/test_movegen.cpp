@@ -17,9 +17,7 @@
 namespace leiser::kernel {
 namespace {
 
-std::vector<Move> filtered_full_list(const Position& pos, Bitboard path) {
-  MoveList all;
-  generate_pseudo_moves(pos, all);
+std::vector<Move> filtered(const MoveList& all, Bitboard path) {
   std::vector<Move> kept;
   for (Move m : all)
     if (squares_touched(m) & path) kept.push_back(m);
@@ -60,14 +58,14 @@ void check_edition(const char* vector_file) {
           ~Bitboard{0},
           0,
       };
+      MoveList all;
+      generate_pseudo_moves(pos, all);
       for (Bitboard path : paths) {
-        const std::vector<Move> expected = filtered_full_list(pos, path);
+        const std::vector<Move> expected = filtered(all, path);
         const std::vector<Move> actual = touching_list<E>(pos, path);
         ASSERT_EQ(actual, expected) << to_fen(pos) << " path " << path << "\n got      " << describe(actual)
                                     << "\n expected " << describe(expected);
         nonempty += !expected.empty();
-        MoveList all;
-        generate_pseudo_moves(pos, all);
         partial += !expected.empty() && expected.size() < static_cast<std::size_t>(all.size());
       }
       ++positions;
