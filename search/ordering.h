@@ -34,13 +34,6 @@ class KillerTable {
   std::array<std::array<kernel::Move, 2>, kMaxPly + 2> killers_{};
 };
 
-// History ("best move") table: how often each move of each side caused a
-// cutoff, weighted by depth squared; halved between searches (aging).
-//
-// Shared by all search threads with benign races: entries are relaxed atomics
-// updated by load + store, so two threads rewarding the same move at once may
-// lose one reward. That costs nothing measurable in move ordering and avoids
-// both locks and a 512 KiB copy per worker (see docs/parallel.md).
 namespace detail {
 // A move is its square and its shape (kind, directions, rotation). The
 // history table numbers the shapes densely, so that one square's moves share
@@ -80,6 +73,13 @@ constexpr bool move_shapes_are_distinct() {
 static_assert(move_shapes_are_distinct(), "two kinds of move would share a history slot");
 }  // namespace detail
 
+// History ("best move") table: how often each move of each side caused a
+// cutoff, weighted by depth squared; halved between searches (aging).
+//
+// Shared by all search threads with benign races: entries are relaxed atomics
+// updated by load + store, so two threads rewarding the same move at once may
+// lose one reward. That costs nothing measurable in move ordering and avoids
+// both locks and a 51 KiB copy per worker (see docs/parallel.md).
 class HistoryTable {
  public:
   HistoryTable() : scores_(2 * kernel::kSquareCount * detail::kMoveShapes) { clear(); }
