@@ -12,8 +12,8 @@
 
 #include <array>
 #include <cstddef>
-#include <type_traits>
 #include <optional>
+#include <type_traits>
 
 #include "kernel/bitboard.h"
 #include "kernel/piece.h"

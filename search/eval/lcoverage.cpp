@@ -1,8 +1,8 @@
 // LCOVERAGE: see lcoverage.h for the definition as implemented.
-#include <array>
 #include "search/eval/lcoverage.h"
 
 #include <algorithm>
+#include <array>
 #include <cstdlib>
 #include <string_view>
 #include <vector>
