@@ -21,7 +21,9 @@ BenchTotals run_bench(int depth, kernel::Edition edition, int threads) {
     search::SearchLimits limits;
     limits.depth = depth;
     const auto start = std::chrono::steady_clock::now();
-    totals.nodes += engine.search(limits).nodes;
+    const search::SearchResult result = engine.search(limits);
+    totals.nodes += result.nodes;
+    totals.moves_made += result.moves_made;
     totals.seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   };
   if (edition == kernel::Edition::k2016)
@@ -78,6 +80,11 @@ int run_bench_command(const std::vector<std::string>& args, std::ostream& out, s
   out << "Nodes searched  : " << totals.nodes << "\n";
   out << "Nodes/second    : "
       << static_cast<long long>(totals.seconds > 0 ? totals.nodes / totals.seconds : 0) << "\n";
+  // What the MIT course engines print as nodes: one per move made in a
+  // search loop. Compare their nodes per second with this line, not the one above.
+  out << "Moves made      : " << totals.moves_made << "\n";
+  out << "Moves made/sec  : "
+      << static_cast<long long>(totals.seconds > 0 ? totals.moves_made / totals.seconds : 0) << "\n";
   if (threads > 1)
     out << "Splits          : " << totals.splits << " (" << totals.tasks << " tasks, "
         << totals.aborted_tasks << " aborted)\n"

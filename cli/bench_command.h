@@ -16,6 +16,7 @@ inline constexpr int kDefaultBenchDepth = 7;
 
 struct BenchTotals {
   std::uint64_t nodes = 0;
+  std::uint64_t moves_made = 0;  // the course engines' node count (SearchResult::moves_made)
   double seconds = 0;
   std::uint64_t splits = 0;  // parallel search only
   std::uint64_t tasks = 0;

@@ -117,6 +117,7 @@ void Worker::reset_root(const kernel::Game& game) {
   split_ = nullptr;
   nodes_ = 0;
   unflushed_nodes_ = 0;
+  unflushed_moves_made_ = 0;
   seldepth_ = 0;
   stopped_ = false;
 }
@@ -132,6 +133,7 @@ void Worker::adopt_path(const Worker& from, int ply, const SplitPoint* split) {
   split_ = split;
   nodes_ = 0;
   unflushed_nodes_ = 0;
+  unflushed_moves_made_ = 0;
   seldepth_ = 0;
   stopped_ = false;
 }
@@ -160,7 +162,9 @@ int Worker::evaluate_here(int ply, std::optional<kernel::LaserTrace>& own_beam) 
 
 void Worker::flush_nodes() {
   owner_.nodes_.fetch_add(unflushed_nodes_, std::memory_order_relaxed);
+  owner_.moves_made_.fetch_add(unflushed_moves_made_, std::memory_order_relaxed);
   unflushed_nodes_ = 0;
+  unflushed_moves_made_ = 0;
 }
 
 bool Worker::should_stop() {
@@ -260,6 +264,7 @@ int Worker::quiescence(int ply, int alpha, int beta) {
     const bool touches_beam = !beam_zaps_enemy || (kernel::squares_touched(m) & beam.path);
     Board moved = board;
     kernel::apply_move(moved, m);
+    ++unflushed_moves_made_;
     kernel::LaserTrace after = beam;
     if (touches_beam) {
       after = kernel::trace_laser(moved, us);
@@ -397,6 +402,7 @@ int Worker::pvs(int ply, int depth, int alpha, int beta, bool pv_node, bool allo
     Frame& child = stack_[ply + 1];
     child.position = pos;
     child.position.template make_move<E>(m);
+    ++unflushed_moves_made_;
     child.previous = &pos.board();
     if (!kernel::is_legal_result<E>(pos, child.position, stack_[ply].previous)) continue;
     ++legal;
@@ -487,6 +493,7 @@ void Worker::search_brother(int ply, int depth, bool pv_node, Move m, int index,
   Frame& child = stack_[ply + 1];
   child.position = pos;
   child.position.template make_move<E>(m);
+  ++unflushed_moves_made_;
   child.previous = &pos.board();
   if (!kernel::is_legal_result<E>(pos, child.position, stack_[ply].previous)) return;
   int alpha;
@@ -644,6 +651,7 @@ SearchResult Searcher::run(const kernel::Game& game, const SearchLimits& limits,
   on_info_ = &on_info;
   stopped_.store(false);
   nodes_.store(0);
+  moves_made_.store(0);
   last_periodic_info_ms_.store(0);
   threads_ = std::max(1, threads);
   time_.start(limits);
@@ -678,6 +686,7 @@ SearchResult Searcher::run(const kernel::Game& game, const SearchLimits& limits,
   }
   main->flush_nodes();
   result.nodes = nodes_.load();
+  result.moves_made = moves_made_.load();
   release_worker(std::move(main));
   return result;
 }

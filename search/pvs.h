@@ -130,6 +130,8 @@ struct SearchOptions {
   const kernel::Board* root_previous_ = nullptr;
   std::uint64_t nodes_ = 0;         // counted here, added to the shared total in batches
   std::uint64_t unflushed_nodes_ = 0;
+  // Moves made in a search loop (SearchResult::moves_made), flushed with the nodes.
+  std::uint64_t unflushed_moves_made_ = 0;
   int seldepth_ = 0;
   bool stopped_ = false;  // this worker's search must unwind (stop, limit or abort)
 };
@@ -171,6 +173,7 @@ class Searcher {
   const InfoCallback* on_info_ = nullptr;
   std::atomic<bool> stopped_{false};
   std::atomic<std::uint64_t> nodes_{0};
+  std::atomic<std::uint64_t> moves_made_{0};
   std::atomic<int> last_periodic_info_ms_{0};
   int current_depth_ = 0;
   int threads_ = 1;

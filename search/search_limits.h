@@ -47,6 +47,15 @@ struct SearchResult {
   int score = 0;
   int depth = 0;
   std::uint64_t nodes = 0;
+  // Moves made in the search's move loops, wherever a loop makes a move to
+  // look at it: searched, then found illegal (Ko), or found not to zap in
+  // quiescence. This is what the MIT course engines count as their "nodes"
+  // (one count per move made in a search loop), so it is the figure to
+  // compare with their nodes per second; `nodes` counts positions searched,
+  // as UCI engines do. Quiescence moves proven not to zap without being made
+  // (they do not touch the beam) are not counted: the course engines make
+  // and count those too, so this undercounts against them.
+  std::uint64_t moves_made = 0;
   std::vector<kernel::Move> pv;
 };
 

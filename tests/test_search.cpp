@@ -9,6 +9,7 @@
 #include "bench/node_bench_positions.h"
 #include "cli/bench_command.h"
 #include "kernel/game.h"
+#include "kernel/movegen.h"
 #include "kernel/notation.h"
 #include "search/engine.h"
 #include "simd/dispatch.h"
@@ -23,6 +24,11 @@ using kernel::Game;
 // behaviour changes them; update them in the same commit, on purpose.
 constexpr std::uint64_t kBenchSignature2016 = 844046;
 constexpr std::uint64_t kBenchSignature2018 = 426496;
+// The moves those benches make (SearchResult::moves_made, the course
+// engines' node count): pinned likewise, so that the count itself cannot
+// drift unnoticed.
+constexpr std::uint64_t kBenchMovesMade2016 = 4870647;
+constexpr std::uint64_t kBenchMovesMade2018 = 1372242;
 
 // The shortcuts the search takes through the kernel and evaluation give the
 // same results as the plain calls, on positions of random games: a move made
@@ -73,8 +79,50 @@ TEST(Search, TracedShortcutsEqualThePlainCalls) {
 }
 
 TEST(Search, BenchSignatureIsPinned) {
-  EXPECT_EQ(cli::run_bench(5, Edition::k2016).nodes, kBenchSignature2016);
-  EXPECT_EQ(cli::run_bench(5, Edition::k2018).nodes, kBenchSignature2018);
+  const cli::BenchTotals bench2016 = cli::run_bench(5, Edition::k2016);
+  const cli::BenchTotals bench2018 = cli::run_bench(5, Edition::k2018);
+  EXPECT_EQ(bench2016.nodes, kBenchSignature2016);
+  EXPECT_EQ(bench2018.nodes, kBenchSignature2018);
+  EXPECT_EQ(bench2016.moves_made, kBenchMovesMade2016);
+  EXPECT_EQ(bench2018.moves_made, kBenchMovesMade2018);
+}
+
+// Moves made count what the search's loops make. Without null moves (the
+// exact mode), every position searched except the root was reached by a
+// made move, so there are at least nodes - 1 of them, and at depth 1 the
+// root alone makes every pseudo-legal move it has. With quiescence below,
+// there are more moves made than positions searched (most are made only to
+// see that they do not zap).
+TEST(Search, MovesMadeCountTheMovesTheLoopsMake) {
+  for (Edition e : {Edition::k2016, Edition::k2018}) {
+    const auto& fens = e == Edition::k2016 ? bench::kBenchPositions2016 : bench::kBenchPositions2018;
+    for (std::size_t i = 0; i < 6; ++i) {
+      const Game game = Game::from_fen(fens[i], e).value();
+      kernel::MoveList pseudo;
+      if (e == Edition::k2016) kernel::generate_pseudo_moves<Edition::k2016>(game.position(), pseudo);
+      else kernel::generate_pseudo_moves<Edition::k2018>(game.position(), pseudo);
+      const auto root_moves = static_cast<std::uint64_t>(pseudo.size());
+      for (int depth : {1, 3}) {
+        for (int threads : {1, 2}) {
+          Engine engine;
+          ASSERT_FALSE(engine.set_option("edition", kernel::edition_name(e)).has_value());
+          ASSERT_FALSE(engine.set_option("threads", std::to_string(threads)).has_value());
+          engine.set_exact_search(true);
+          engine.set_game(game);
+          SearchLimits limits;
+          limits.depth = depth;
+          const SearchResult r = engine.search(limits);
+          EXPECT_GE(r.moves_made + 1, r.nodes) << fens[i] << " depth " << depth << " threads " << threads;
+          EXPECT_GE(r.moves_made, root_moves) << fens[i];
+          if (threads == 1) {
+            engine.set_game(game);
+            engine.new_game();  // forget the first search's history and killers
+            EXPECT_EQ(engine.search(limits).moves_made, r.moves_made) << "deterministic: " << fens[i];
+          }
+        }
+      }
+    }
+  }
 }
 
 TEST(Search, SameNodeLimitGivesTheSameResult) {
