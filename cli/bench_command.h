@@ -1,6 +1,8 @@
-// `leiserchess bench [depth] [edition] [threads]`: a fixed-depth search
-// (single-threaded and deterministic by default) of the bench positions. The total node count is the
-// signature of the search's behaviour.
+// `leiserchess bench [depth] [edition] [threads] [positions]`: a fixed-depth
+// search (single-threaded and deterministic by default) of the bench
+// positions, or of the start position (`startpos`) or the FENs of a file. The
+// total node count over the bench positions is the signature of the search's
+// behaviour.
 #pragma once
 
 #include <cstdint>
@@ -30,6 +32,8 @@ struct BenchTotals {
 // Searches every bench position of the edition to `depth`, clearing all
 // search state before each one. One thread is the deterministic mode.
 BenchTotals run_bench(int depth, kernel::Edition edition, int threads = 1);
+// The same over the given positions (FENs that must parse in `edition`).
+BenchTotals run_bench(int depth, kernel::Edition edition, int threads, const std::vector<std::string>& fens);
 
 int run_bench_command(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 

@@ -21,7 +21,7 @@ constexpr const char* kHelp =
     "                           next-to-last ply's lasers in batches through the SIMD kernel;\n"
     "                           no effect on 2016 pseudo perft, which traces no batch, nor\n"
     "                           below depth 2, or 3 with --divide)\n"
-    "  bench [depth] [edition] [threads]\n"
+    "  bench [depth] [edition] [threads] [bench|startpos|FEN file]\n"
     "                           fixed-depth search of 30 positions: node count and speed\n"
     "  arena --engine name=N,cmd=C[,option.X=V,depth=D,nodes=N] --engine ... [--edition E]\n"
     "        [--tc T+I] [--games N] [--concurrency C] [--openings F] [--pgn F] [--sprt ...]\n"

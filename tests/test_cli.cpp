@@ -1,10 +1,15 @@
-// The perft subcommand: output format and option errors.
+// The perft and bench subcommands: output format, positions and option errors.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <fstream>
 #include <sstream>
 
 #include "cli/bench_command.h"
 #include "cli/perft_command.h"
+#include "bench/node_bench_positions.h"
+#include "kernel/game.h"
+#include "search/engine.h"
 
 namespace leiser::cli {
 namespace {
@@ -124,11 +129,85 @@ TEST(BenchCommand, ReadsDepthEditionAndThreads) {
   ASSERT_EQ(run_bench_command({"2", "2016"}, out2, err), 0) << err.str();
   EXPECT_NE(out2.str().find("Edition 2016, depth 2, threads 1"), std::string::npos) << out2.str();
   for (const std::vector<std::string>& bad :
-       {std::vector<std::string>{"0"}, {"2", "2017"}, {"2", "2016", "0"}, {"1", "2", "3", "4"}}) {
+       {std::vector<std::string>{"0"}, {"2", "2017"}, {"2", "2016", "0"}, {"1", "2", "3", "4", "5"}}) {
     std::ostringstream o;
     std::ostringstream e;
     EXPECT_EQ(run_bench_command(bad, o, e), 2);
     EXPECT_EQ(e.str().rfind("error: ", 0), 0u) << e.str();
+  }
+}
+
+std::uint64_t printed_count(const std::string& out, const std::string& label) {
+  const auto at = out.find(label);
+  if (at == std::string::npos) return 0;
+  return std::stoull(out.substr(out.find(':', at) + 1));
+}
+
+// `bench ... startpos` searches the start position; `bench ... FILE` the
+// file's FENs (comments and blank lines skipped), each from cleared state, so
+// the totals add up position by position.
+TEST(BenchCommand, SearchesTheStartPositionOrAFileOfFens) {
+  for (kernel::Edition edition : {kernel::Edition::k2016, kernel::Edition::k2018}) {
+    const std::string name{kernel::edition_name(edition)};
+    std::ostringstream out;
+    std::ostringstream err;
+    ASSERT_EQ(run_bench_command({"4", name, "1", "startpos"}, out, err), 0) << err.str();
+    EXPECT_NE(out.str().find("1 position (startpos)"), std::string::npos) << out.str();
+    search::Engine engine;
+    ASSERT_FALSE(engine.set_option("threads", "1").has_value());
+    ASSERT_FALSE(engine.set_option("hash", "16").has_value());
+    ASSERT_FALSE(engine.set_option("edition", name).has_value());
+    engine.set_game(kernel::Game::start(edition));
+    engine.new_game();
+    search::SearchLimits limits;
+    limits.depth = 4;
+    const search::SearchResult direct = engine.search(limits);
+    EXPECT_EQ(printed_count(out.str(), "Nodes searched"), direct.nodes) << out.str();
+    EXPECT_EQ(printed_count(out.str(), "Moves made      :"), direct.moves_made) << out.str();
+
+    const auto& builtin = edition == kernel::Edition::k2016 ? bench::kBenchPositions2016 : bench::kBenchPositions2018;
+    const std::string first{builtin[3]};
+    const std::string second{builtin[17]};
+    const std::string path = ::testing::TempDir() + "bench_positions_" + name + ".fen";
+    {
+      std::ofstream file(path);
+      file << "# two bench positions\n" << first << "\n\n  " << second << "  \n";
+    }
+    std::ostringstream file_out;
+    ASSERT_EQ(run_bench_command({"4", name, "1", path}, file_out, err), 0) << err.str();
+    EXPECT_NE(file_out.str().find("2 positions (" + path + ")"), std::string::npos) << file_out.str();
+    const std::uint64_t each = run_bench(4, edition, 1, {first}).nodes + run_bench(4, edition, 1, {second}).nodes;
+    EXPECT_EQ(printed_count(file_out.str(), "Nodes searched"), each);
+    EXPECT_EQ(run_bench(4, edition, 1, {first, second}).nodes, each);
+  }
+}
+
+TEST(BenchCommand, BadPositionSourcesAreOneLineErrors) {
+  const std::string bad_fen = ::testing::TempDir() + "bench_bad.fen";
+  const std::string empty = ::testing::TempDir() + "bench_empty.fen";
+  {
+    std::ofstream file(bad_fen);
+    file << "# ok so far\n" << bench::kBenchPositions2016[0] << "\nss7/8/8 W\n";
+    std::ofstream none(empty);
+    none << "# nothing but a comment\n\n";
+  }
+  const struct {
+    std::string source;
+    std::string fragment;
+  } cases[] = {
+      {bad_fen, bad_fen + ":3: "},
+      {empty, "holds no FEN"},
+      {::testing::TempDir() + "no_such_file.fen", "cannot read"},
+  };
+  for (const auto& c : cases) {
+    std::ostringstream out;
+    std::ostringstream err;
+    EXPECT_EQ(run_bench_command({"2", "2016", "1", c.source}, out, err), 2);
+    const std::string message = err.str();
+    EXPECT_EQ(message.rfind("error: ", 0), 0u) << message;
+    EXPECT_NE(message.find(c.fragment), std::string::npos) << message;
+    EXPECT_EQ(std::count(message.begin(), message.end(), '\n'), 1) << message;
+    EXPECT_TRUE(out.str().empty()) << out.str();
   }
 }
 
