@@ -28,12 +28,8 @@ load_before=$(report_load)
 # a round alike; each round's nps ratios are paired with its own 1-thread run.
 # The independent processes measure what the machine itself allows: nothing
 # is shared between them, so their summed nps is the ceiling for N threads.
-run_bench() {  # THREADS -> "ms nodes splits"
-  "$exe" bench "$depth" "$edition" "$1" | awk -F: '
-    /Total time/ {gsub(/ /,"",$2); ms=$2}
-    /Nodes searched/ {gsub(/ /,"",$2); n=$2}
-    /Splits/ {sub(/^ /,"",$2); gsub(/ /,"_",$2); sp=$2}
-    END {print ms, n, (sp == "" ? "none" : sp)}'
+run_bench() {  # THREADS -> "ms nodes splits" (splits "none" for one thread)
+  "$exe" bench "$depth" "$edition" "$1" | report_bench_fields ms nodes splits | sed 's/ -$/ none/'
 }
 declare -A times nodes splits ratios
 for r in $(seq 1 "$runs"); do

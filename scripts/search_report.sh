@@ -35,13 +35,7 @@ load_before=$(report_load)
 
 startpos_depth=${SEARCH_REPORT_STARTPOS_DEPTH:-10}
 bench_nps() {  # BINARY EDITION [DEPTH POSITIONS] -> "nodes ms nps moves moves_per_s"
-  "$1" bench "${3:-$depth}" "$2" 1 ${4:+"$4"} | awk -F: '
-    /Nodes searched/ {gsub(/ /,"",$2); n=$2}
-    /Total time/ {gsub(/ /,"",$2); ms=$2}
-    /Nodes\/second/ {gsub(/ /,"",$2); nps=$2}
-    /Moves made  / {gsub(/ /,"",$2); moves=$2}
-    /Moves made\/sec/ {gsub(/ /,"",$2); mps=$2}
-    END {print n, ms, nps, moves, mps}'
+  "$1" bench "${3:-$depth}" "$2" 1 ${4:+"$4"} | report_bench_fields nodes ms nps moves moves_per_s
 }
 declare -A nodes times nps ratios moves mps
 for r in $(seq 1 "$rounds"); do
@@ -84,7 +78,7 @@ if command -v valgrind >/dev/null && command -v callgrind_annotate >/dev/null; t
   search_ir() {  # BINARY EDITION DEPTH -> "instructions nodes moves_made"
     local file="$tmp_dir/callgrind.$$.$RANDOM" counts ir
     counts=$(valgrind --tool=callgrind --callgrind-out-file="$file" "$1" bench "$3" "$2" 1 2>/dev/null |
-      awk -F: '/Nodes searched/ {gsub(/ /,"",$2); n=$2} /Moves made  / {gsub(/ /,"",$2); m=$2} END {print n, m}')
+      report_bench_fields nodes moves)
     ir=$(callgrind_annotate --inclusive=yes "$file" 2>/dev/null |
       awk '/Engine::search\(/ {gsub(/,/,"",$1); print $1; exit}')
     echo "$ir $counts"

@@ -152,3 +152,21 @@ report_wait_for_load() {
 # report_median: the median of the numbers on stdin, one per line (the lower
 # middle one for an even count).
 report_median() { sort -n | awk '{ a[NR] = $1 } END { if (NR) print a[int((NR + 1) / 2)] }'; }
+
+# Reads `leiserchess bench` output on stdin and prints the requested fields,
+# in the order asked, on one line ("-" for one the output lacks). Fields: ms
+# (Total time), nodes, nps, moves (Moves made), moves_per_s, splits (the
+# Splits line with its spaces as underscores; parallel benches only).
+report_bench_fields() {
+  awk -F: -v want="$*" '
+    /^Total time/ {gsub(/ /, "", $2); v["ms"] = $2}
+    /^Nodes searched/ {gsub(/ /, "", $2); v["nodes"] = $2}
+    /^Nodes\/second/ {gsub(/ /, "", $2); v["nps"] = $2}
+    /^Moves made  / {gsub(/ /, "", $2); v["moves"] = $2}
+    /^Moves made\/sec/ {gsub(/ /, "", $2); v["moves_per_s"] = $2}
+    /^Splits/ {sub(/^ /, "", $2); gsub(/ /, "_", $2); v["splits"] = $2}
+    END {
+      n = split(want, fields, " ")
+      for (i = 1; i <= n; i++) printf "%s%s", (fields[i] in v ? v[fields[i]] : "-"), (i < n ? " " : "\n")
+    }'
+}
