@@ -33,16 +33,25 @@ inline Bitboard movable_pieces(const Position& pos) {
   return pos.board().pieces(pos.side_to_move()) & ~pos.pinned_pawns();
 }
 
-// Appends the pseudo moves of the piece on `from`, which must be a movable
-// piece of the side to move.
-template <Edition E>
-inline void generate_piece_moves(const Position& pos, Square from, MoveList& list) {
+namespace detail {
+// The pseudo moves of the piece on `from` (a movable piece of the side to
+// move), in generation order; with kOffPath, only those whose
+// squares_touched() meets `path`, for a piece that is not on `path` itself
+// (so its rotations and null move never do). One function for both, so that
+// the movement rules are written once.
+template <Edition E, bool kOffPath>
+inline void generate_piece_moves(const Position& pos, Square from, Bitboard path, MoveList& list) {
   const Board& board = pos.board();
-  for (Rotation r : {kRotateRight, kRotateUTurn, kRotateLeft}) list.push(Move::rotation(from, r));
+  constexpr bool all = !kOffPath;
+  auto touches = [&](int sq) { return all || (path & bit(static_cast<Square>(sq))); };
+  if (all)
+    for (Rotation r : {kRotateRight, kRotateUTurn, kRotateLeft}) list.push(Move::rotation(from, r));
   if constexpr (E == Edition::k2016) {
-    for (int dir = 0; dir < kDirectionCount; ++dir)
-      if (kSteps[from][dir] >= 0) list.push(Move::shift(from, dir));
-    if (board.kings & bit(from)) list.push(Move::null_move(from));
+    for (int dir = 0; dir < kDirectionCount; ++dir) {
+      const int to = kSteps[from][dir];
+      if (to >= 0 && touches(to)) list.push(Move::shift(from, dir));
+    }
+    if (all && (board.kings & bit(from))) list.push(Move::null_move(from));
   } else {
     const Bitboard empty = board.empty();
     const Bitboard enemies = board.pieces(opponent(pos.side_to_move()));
@@ -50,20 +59,29 @@ inline void generate_piece_moves(const Position& pos, Square from, MoveList& lis
       const int to = kSteps[from][dir];
       if (to < 0) continue;
       if (empty & bit(static_cast<Square>(to))) {
-        list.push(Move::shift(from, dir));
+        if (touches(to)) list.push(Move::shift(from, dir));
       } else if (enemies & bit(static_cast<Square>(to))) {
         // After the swap our piece stands on `to` and the enemy on `from`,
         // so the squares empty around `to` are the ones empty now.
-        for (Rotation r : {kRotateRight, kRotateUTurn, kRotateLeft})
-          list.push(Move::swap_rotate(from, dir, r));
+        const bool to_touched = touches(to);
+        if (to_touched)
+          for (Rotation r : {kRotateRight, kRotateUTurn, kRotateLeft}) list.push(Move::swap_rotate(from, dir, r));
         for (int dir2 = 0; dir2 < kDirectionCount; ++dir2) {
           const int next = kSteps[to][dir2];
-          if (next >= 0 && (empty & bit(static_cast<Square>(next))))
+          if (next >= 0 && (empty & bit(static_cast<Square>(next))) && (to_touched || touches(next)))
             list.push(Move::swap_shift(from, dir, dir2));
         }
       }
     }
   }
+}
+}  // namespace detail
+
+// Appends the pseudo moves of the piece on `from`, which must be a movable
+// piece of the side to move.
+template <Edition E>
+inline void generate_piece_moves(const Position& pos, Square from, MoveList& list) {
+  detail::generate_piece_moves<E, false>(pos, from, 0, list);
 }
 
 // Appends, in generate_pseudo_moves order, exactly those pseudo moves whose
@@ -75,39 +93,14 @@ inline void generate_piece_moves(const Position& pos, Square from, MoveList& lis
 template <Edition E>
 inline void generate_moves_touching(const Position& pos, Bitboard path, MoveList& list) {
   if (pos.is_game_over()) return;
-  const Board& board = pos.board();
   Bitboard reach = path | neighbours(path);
   // A 2018 swap-shift touches a square two steps from its piece.
   if constexpr (E == Edition::k2018) reach |= neighbours(reach);
-  const Bitboard empty = board.empty();
-  const Bitboard enemies = board.pieces(opponent(pos.side_to_move()));
   for (Bitboard pieces = movable_pieces(pos) & reach; pieces;) {
     const Square from = pop_lowest(pieces);
-    // Every move touches its own square.
-    if (path & bit(from)) {
-      generate_piece_moves<E>(pos, from, list);
-      continue;
-    }
-    for (int dir = 0; dir < kDirectionCount; ++dir) {
-      const int to = kSteps[from][dir];
-      if (to < 0) continue;
-      const bool to_on_path = path & bit(static_cast<Square>(to));
-      if constexpr (E == Edition::k2016) {
-        if (to_on_path) list.push(Move::shift(from, dir));
-      } else if (empty & bit(static_cast<Square>(to))) {
-        if (to_on_path) list.push(Move::shift(from, dir));
-      } else if (enemies & bit(static_cast<Square>(to))) {
-        if (to_on_path)
-          for (Rotation r : {kRotateRight, kRotateUTurn, kRotateLeft})
-            list.push(Move::swap_rotate(from, dir, r));
-        for (int dir2 = 0; dir2 < kDirectionCount; ++dir2) {
-          const int next = kSteps[to][dir2];
-          if (next >= 0 && (empty & bit(static_cast<Square>(next))) &&
-              (to_on_path || (path & bit(static_cast<Square>(next)))))
-            list.push(Move::swap_shift(from, dir, dir2));
-        }
-      }
-    }
+    // Every move touches its own square, so a piece on the path keeps them all.
+    if (path & bit(from)) detail::generate_piece_moves<E, false>(pos, from, path, list);
+    else detail::generate_piece_moves<E, true>(pos, from, path, list);
   }
 }
 

@@ -115,6 +115,10 @@ void Worker::reset_root(const kernel::Game& game) {
   root_previous_ = game.ko_board();
   pv_length_[0] = 0;
   split_ = nullptr;
+  start_counting();
+}
+
+void Worker::start_counting() {
   nodes_ = 0;
   unflushed_nodes_ = 0;
   unflushed_moves_made_ = 0;
@@ -131,11 +135,7 @@ void Worker::adopt_path(const Worker& from, int ply, const SplitPoint* split) {
   }
   killers_ = from.killers_;
   split_ = split;
-  nodes_ = 0;
-  unflushed_nodes_ = 0;
-  unflushed_moves_made_ = 0;
-  seldepth_ = 0;
-  stopped_ = false;
+  start_counting();
 }
 
 namespace {

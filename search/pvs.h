@@ -97,6 +97,8 @@ struct SearchOptions {
   void reset_root(const kernel::Game& game);
   // Takes over `from`'s path up to `ply`, to search a sibling under `split`.
   void adopt_path(const Worker& from, int ply, const SplitPoint* split);
+  // Zeroes the counters and the stop flag for a new search or task.
+  void start_counting();
 
   template <kernel::Edition E>
   int pvs(int ply, int depth, int alpha, int beta, bool pv_node, bool allow_null);
