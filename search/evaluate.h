@@ -19,14 +19,14 @@ struct EvalParams {
   // not 2018 terms and their weights are ignored here.
   eval::EvalWeights weights_2018;
   // 2018 LCOVERAGE weight: ev units per unit of coverage difference.
-  int lcoverage = 3000;
+  int lcoverage = eval::kLcoverageDefaultWeight;
   // How LCOVERAGE traces its beams (search/eval/lcoverage.h): the same
   // result either way; the protocol option lcoverage_beams.
   eval::LcoverageBeams lcoverage_beams = eval::LcoverageBeams::kAuto;
 };
 
 // The LCOVERAGE option (2018 only).
-inline constexpr eval::WeightSpec kLcoverageSpec{"lcoverage", 3000, 0, 10000, nullptr};
+inline constexpr eval::WeightSpec kLcoverageSpec{"lcoverage", eval::kLcoverageDefaultWeight, 0, 10000, nullptr};
 
 int evaluate(const kernel::Position& pos, const EvalParams& params);
 // The same, for a caller that has traced the side to move's beam on this

@@ -74,9 +74,10 @@ namespace leiser::search::eval {
 inline constexpr int kLcoverageFractionBits = 24;
 inline constexpr std::int64_t kLcoverageOne = std::int64_t{1} << kLcoverageFractionBits;
 
-// Default LCOVERAGE weight in ev units per unit of coverage: 0.3 Pawn (Pawn =
-// 10000 ev). A starting point, not yet tuned by matches.
-inline constexpr int kLcoverageDefaultWeight = 3000;
+// Default LCOVERAGE weight in ev units per unit of coverage: 0.2 Pawn (Pawn =
+// 10000 ev). Chosen by self-play against the first guess, 3000
+// (perf-reports/tuning-2018*.md, scripts/tuning_report.sh).
+inline constexpr int kLcoverageDefaultWeight = 2000;
 
 // L(s) for every square; kLcoverageUnreached where no path enters s.
 inline constexpr std::uint16_t kLcoverageUnreached = 0xFFFF;
