@@ -17,9 +17,13 @@ namespace leiser::cli::arena {
 
 namespace {
 
+// The SPRT decides nothing before this many pairs of games.
+constexpr int kSprtMinPairs = 10;
+
 struct Job {
   int number = 0;  // 1-based game number
   int pair = 0;    // index into MatchResult::pairs
+  int round = 0;   // games 2r and 2r + 1 of a pair share an opening, colours reversed
   int tangerine = 0;
   int lavender = 0;
   std::optional<std::size_t> opening;
@@ -43,6 +47,7 @@ std::vector<Job> schedule(const MatchConfig& config, const std::vector<PairResul
       Job job;
       job.number = static_cast<int>(jobs.size()) + 1;
       job.pair = p;
+      job.round = k / 2;
       const bool first_is_tangerine = k % 2 == 0;
       job.tangerine = first_is_tangerine ? pairs[p].first : pairs[p].second;
       job.lavender = first_is_tangerine ? pairs[p].second : pairs[p].first;
@@ -125,10 +130,25 @@ class MatchState {
     std::lock_guard lock(mutex_);
     PairResult& pair = result_.pairs[job.pair];
     const bool first_is_tangerine = job.tangerine == pair.first;
+    int first_half_points = 1;  // the first engine's points in this game, in half points
     switch (game.winner) {
-      case Winner::kTangerine: ++(first_is_tangerine ? pair.wdl.wins : pair.wdl.losses); break;
-      case Winner::kLavender: ++(first_is_tangerine ? pair.wdl.losses : pair.wdl.wins); break;
+      case Winner::kTangerine:
+        ++(first_is_tangerine ? pair.wdl.wins : pair.wdl.losses);
+        first_half_points = first_is_tangerine ? 2 : 0;
+        break;
+      case Winner::kLavender:
+        ++(first_is_tangerine ? pair.wdl.losses : pair.wdl.wins);
+        first_half_points = first_is_tangerine ? 0 : 2;
+        break;
       case Winner::kNone: ++pair.wdl.draws; break;
+    }
+    // The second game of an opening completes a pair.
+    const auto twin = std::make_pair(job.pair, job.round);
+    if (const auto found = half_points_waiting_.find(twin); found != half_points_waiting_.end()) {
+      ++pair.ptnml.counts[static_cast<std::size_t>(found->second + first_half_points)];
+      half_points_waiting_.erase(found);
+    } else {
+      half_points_waiting_[twin] = first_half_points;
     }
     if (pgn_) {
       PgnTags tags;
@@ -140,16 +160,23 @@ class MatchState {
       pgn_ << format_game_record(game, tags) << std::flush;
     }
     Wdl first;  // engine 0 against all others; it is `first` of its pairs
-    for (const PairResult& p : result_.pairs)
-      if (p.first == 0) first += p.wdl;
+    Pentanomial first_pairs;
+    for (const PairResult& p : result_.pairs) {
+      if (p.first != 0) continue;
+      first += p.wdl;
+      first_pairs += p.ptnml;
+    }
     if (config_.sprt) {
-      const double llr = sprt_llr(first, config_.sprt->elo0, config_.sprt->elo1);
+      const double llr = sprt_llr(first_pairs, config_.sprt->elo0, config_.sprt->elo1);
       result_.sprt_llr = llr;
-      result_.sprt_decision = sprt_decision(llr, bounds_);
+      // The LLR estimates the variance from the pairs themselves, which a
+      // handful of pairs cannot do: a single won pair would pass.
+      if (first_pairs.pairs() >= kSprtMinPairs) result_.sprt_decision = sprt_decision(llr, bounds_);
       if (result_.sprt_decision != SprtDecision::kContinue) stop_ = true;
     }
     const int done = static_cast<int>(result_.games.size()) + 1;
-    const std::string line = progress_line(config_, done, result_.scheduled, first, result_.sprt_llr);
+    const std::string line =
+        progress_line(config_, done, result_.scheduled, first, first_pairs, result_.sprt_llr);
     if (live_) {
       progress_ << '\r' << line << "\x1b[K" << std::flush;
     } else {
@@ -186,6 +213,9 @@ class MatchState {
   std::size_t next_ = 0;
   MatchResult result_;
   std::vector<int> game_numbers_;
+  // (pair, round) of games whose twin has not finished, with the first
+  // engine's half points in them.
+  std::map<std::pair<int, int>, int> half_points_waiting_;
   SprtBounds bounds_{0, 0};
   std::ofstream pgn_;
   std::string date_ = today();
@@ -230,13 +260,17 @@ int games_per_pair(const MatchConfig& config) {
 }
 
 std::string progress_line(const MatchConfig& config, int done, int total, const Wdl& first,
-                          std::optional<double> llr) {
+                          const Pentanomial& first_pairs, std::optional<double> llr) {
   const EloEstimate elo = estimate_elo(first);
   std::string line = std::string("[") + std::to_string(done) + "/" + std::to_string(total) + "] " +
                      config.engines.front().name + ": W " + std::to_string(first.wins) + " D " +
                      std::to_string(first.draws) + " L " + std::to_string(first.losses) + " (" +
                      percent(first.score()) + ")  Elo " + format_elo(elo.elo) + " +/- " +
                      margin_text(elo.margin) + "  LOS " + percent(likelihood_of_superiority(first));
+  if (first_pairs.pairs() > 0) {
+    line += "  Ptnml(0-2)";
+    for (int c : first_pairs.counts) line += " " + std::to_string(c);
+  }
   if (config.sprt && llr) {
     const SprtBounds b = sprt_bounds(config.sprt->alpha, config.sprt->beta);
     line += "  LLR " + fixed(*llr, 2) + " [" + fixed(b.lower, 2) + ", " + fixed(b.upper, 2) + "]";
@@ -294,6 +328,13 @@ void print_summary(const MatchConfig& config, const MatchResult& result, std::os
         << percent(p.wdl.score()) << "  Elo " << format_elo(elo.elo) << " +/- "
         << margin_text(elo.margin) << " (95% interval " << format_elo(elo.lower) << " .. "
         << format_elo(elo.upper) << ")  LOS " << percent(likelihood_of_superiority(p.wdl)) << "\n";
+    if (p.ptnml.pairs() > 0) {
+      const EloEstimate paired = estimate_elo(p.ptnml);
+      out << "    pairs " << p.ptnml.pairs() << ", Ptnml(0-2)";
+      for (int c : p.ptnml.counts) out << " " << c;
+      out << "  Elo " << format_elo(paired.elo) << " +/- " << margin_text(paired.margin) << " (95% interval "
+          << format_elo(paired.lower) << " .. " << format_elo(paired.upper) << ")\n";
+    }
   }
   if (config.sprt) {
     const SprtBounds b = sprt_bounds(config.sprt->alpha, config.sprt->beta);

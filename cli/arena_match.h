@@ -36,6 +36,9 @@ struct PairResult {
   int first = 0;   // engine indices, first < second
   int second = 0;
   Wdl wdl;         // from `first`'s point of view
+  // Both games of an opening played (colours reversed), from `first`'s point
+  // of view; the SPRT runs on these.
+  Pentanomial ptnml;
 };
 
 struct MatchResult {
@@ -58,10 +61,10 @@ int games_per_pair(const MatchConfig& config);
 MatchResult run_match(const MatchConfig& config, std::ostream& progress, bool live);
 
 // The progress line: games done of total, W/D/L from the first engine's
-// point of view (against all others), Elo with its 95% margin, LOS, and the
-// SPRT's LLR with its bounds when one runs.
+// point of view (against all others), Elo with its 95% margin, LOS, the
+// pairs' pentanomial counts, and the SPRT's LLR with its bounds when one runs.
 std::string progress_line(const MatchConfig& config, int done, int total, const Wdl& first,
-                          std::optional<double> llr);
+                          const Pentanomial& first_pairs, std::optional<double> llr);
 
 // The final table: per engine and per pair, game-end reasons, restarts.
 void print_summary(const MatchConfig& config, const MatchResult& result, std::ostream& out);

@@ -22,7 +22,51 @@ double per_game_variance(const Wdl& wdl) {
          n;
 }
 
+// Variance of one pair's mean score (k / 4 for counts[k]) around the mean.
+double per_pair_variance(const Pentanomial& p) {
+  const int n = p.pairs();
+  if (n == 0) return 0;
+  const double s = p.score();
+  double sum = 0;
+  for (int k = 0; k < 5; ++k) sum += p.counts[static_cast<std::size_t>(k)] * (k / 4.0 - s) * (k / 4.0 - s);
+  return sum / n;
+}
+
+// The 95% interval of a mean score with the given variance of the sample's
+// units over n units, as Elo.
+EloEstimate estimate_from(double s, double variance, int n) {
+  EloEstimate e;
+  e.elo = n == 0 ? 0 : elo_from_score(s);
+  if (n == 0) {
+    e.margin = kInf;
+    e.lower = -kInf;
+    e.upper = kInf;
+    return e;
+  }
+  const double sd = std::sqrt(variance / n);
+  // elo_from_score maps scores at or beyond 0 and 1 to -inf and +inf.
+  e.lower = elo_from_score(s - kZ95 * sd);
+  e.upper = elo_from_score(s + kZ95 * sd);
+  e.margin = std::isinf(e.lower) || std::isinf(e.upper) ? kInf : (e.upper - e.lower) / 2;
+  return e;
+}
+
+double llr_from(double s, double variance, int n, double elo0, double elo1) {
+  if (n == 0 || variance <= 0) return 0;
+  const double s0 = score_from_elo(elo0);
+  const double s1 = score_from_elo(elo1);
+  return n * (s1 - s0) * (2 * s - s0 - s1) / (2 * variance);
+}
+
 }  // namespace
+
+double Pentanomial::score() const {
+  const int n = pairs();
+  if (n == 0) return 0.5;
+  double points = 0;
+  for (int k = 0; k < 5; ++k) points += counts[static_cast<std::size_t>(k)] * (k / 4.0);
+  return points / n;
+}
 
 double Wdl::score() const {
   const int n = games();
@@ -38,22 +82,11 @@ double elo_from_score(double score) {
 double score_from_elo(double elo) { return 1.0 / (1.0 + std::pow(10.0, -elo / 400.0)); }
 
 EloEstimate estimate_elo(const Wdl& wdl) {
-  EloEstimate e;
-  const int n = wdl.games();
-  const double s = wdl.score();
-  e.elo = n == 0 ? 0 : elo_from_score(s);
-  if (n == 0) {
-    e.margin = kInf;
-    e.lower = -kInf;
-    e.upper = kInf;
-    return e;
-  }
-  const double sd = std::sqrt(per_game_variance(wdl) / n);
-  // elo_from_score maps scores at or beyond 0 and 1 to -inf and +inf.
-  e.lower = elo_from_score(s - kZ95 * sd);
-  e.upper = elo_from_score(s + kZ95 * sd);
-  e.margin = std::isinf(e.lower) || std::isinf(e.upper) ? kInf : (e.upper - e.lower) / 2;
-  return e;
+  return estimate_from(wdl.score(), per_game_variance(wdl), wdl.games());
+}
+
+EloEstimate estimate_elo(const Pentanomial& ptnml) {
+  return estimate_from(ptnml.score(), per_pair_variance(ptnml), ptnml.pairs());
 }
 
 double likelihood_of_superiority(const Wdl& wdl) {
@@ -63,13 +96,29 @@ double likelihood_of_superiority(const Wdl& wdl) {
 }
 
 double sprt_llr(const Wdl& wdl, double elo0, double elo1) {
-  const int n = wdl.games();
-  const double v = per_game_variance(wdl);
-  if (n == 0 || v <= 0) return 0;
+  return llr_from(wdl.score(), per_game_variance(wdl), wdl.games(), elo0, elo1);
+}
+
+double sprt_llr(const Pentanomial& ptnml, double elo0, double elo1) {
+  if (ptnml.pairs() == 0) return 0;
+  // fishtest's regularisation: an empty bin counts 0.001 pairs, so that a
+  // match whose pairs all came out the same still has a variance (and its
+  // LLR moves) instead of none.
+  std::array<double, 5> counts{};
+  double n = 0;
+  double points = 0;
+  for (std::size_t k = 0; k < 5; ++k) {
+    counts[k] = ptnml.counts[k] == 0 ? 1e-3 : ptnml.counts[k];
+    n += counts[k];
+    points += counts[k] * (static_cast<double>(k) / 4);
+  }
+  const double s = points / n;
+  double variance = 0;
+  for (std::size_t k = 0; k < 5; ++k) variance += counts[k] * (k / 4.0 - s) * (k / 4.0 - s);
+  variance /= n;
   const double s0 = score_from_elo(elo0);
   const double s1 = score_from_elo(elo1);
-  const double s = wdl.score();
-  return n * (s1 - s0) * (2 * s - s0 - s1) / (2 * v);
+  return n * (s1 - s0) * (2 * s - s0 - s1) / (2 * variance);
 }
 
 SprtBounds sprt_bounds(double alpha, double beta) {

@@ -2,6 +2,7 @@
 // with a 95% interval, the likelihood of superiority, and the SPRT.
 #pragma once
 
+#include <array>
 #include <string>
 
 namespace leiser::cli::arena {
@@ -25,6 +26,26 @@ struct Wdl {
   }
 };
 
+// Results of game pairs (one opening played twice, colours reversed) by the
+// first engine's points in the pair: counts[k] pairs scored k / 2 points, from
+// both lost (k = 0) to both won (k = 4). The two games of a pair share an
+// opening, so their results are correlated; statistics on pairs measure that
+// correlation instead of assuming independent games (fastchess, fishtest).
+struct Pentanomial {
+  std::array<int, 5> counts{};
+
+  Pentanomial() = default;
+  explicit Pentanomial(const std::array<int, 5>& c) : counts(c) {}
+
+  int pairs() const { return counts[0] + counts[1] + counts[2] + counts[3] + counts[4]; }
+  // Points per game, 0..1 (0.5 when no pair was played).
+  double score() const;
+  Pentanomial& operator+=(const Pentanomial& other) {
+    for (std::size_t k = 0; k < counts.size(); ++k) counts[k] += other.counts[k];
+    return *this;
+  }
+};
+
 // The logistic Elo model: an Elo difference d means an expected score of
 // 1 / (1 + 10^(-d/400)).
 double elo_from_score(double score);
@@ -42,6 +63,9 @@ struct EloEstimate {
 // trinomial W/D/L distribution, normally approximated), mapped through the
 // logistic curve: margin = (elo(s + 1.96 sd) - elo(s - 1.96 sd)) / 2.
 EloEstimate estimate_elo(const Wdl& wdl);
+// The same from pairs: the variance is that of a pair's mean score
+// (0, 0.25, 0.5, 0.75, 1) over pairs, so s +- 1.96 sqrt(v / pairs).
+EloEstimate estimate_elo(const Pentanomial& ptnml);
 
 // LOS: the probability that the engine is the stronger one, from wins and
 // losses only (draws carry no information about who is stronger):
@@ -64,6 +88,11 @@ enum class SprtDecision { kContinue, kAcceptH0, kAcceptH1 };
 //   LLR = N (s1 - s0) (2 s - s0 - s1) / (2 v).
 // 0 while there is no game or no spread to measure (v = 0).
 double sprt_llr(const Wdl& wdl, double elo0, double elo1);
+// The same statistic on pairs (fishtest's pentanomial normal
+// approximation): s the mean score per game, v the variance of a pair's mean
+// score, N the pairs: LLR = N (s1 - s0) (2 s - s0 - s1) / (2 v), with every
+// empty count taken as 0.001 pairs (fishtest's regularisation). 0 without pairs.
+double sprt_llr(const Pentanomial& ptnml, double elo0, double elo1);
 
 struct SprtBounds {
   double lower;  // log(beta / (1 - alpha)): at or below it, accept H0

@@ -216,19 +216,21 @@ TEST(ArenaMatch, AgreedScoresAreAdjudicated) {
 
 TEST(ArenaMatch, TheSprtStopsTheMatchWhenDecided) {
   // The fake moving first always forfeits, so the first engine scores 1 and
-  // 0 alternately: W=L, far from elo1=200. By the LLR formula of
-  // cli/arena_stats.h (checked in test_arena_stats.cpp) it first falls below
-  // log(0.05/0.95) after game 19 (W 9 L 10: -3.09).
+  // 0 alternately: every pair of games is even, far from elo1=200. The SPRT
+  // runs on pairs, from the tenth on: by the pentanomial LLR of
+  // cli/arena_stats.h (checked in test_arena_stats.cpp), ten even pairs
+  // with fishtest's regularisation give -5401.80, below log(0.05/0.95).
   const ArenaRun r = run_arena({"--engine", fake_engine("illegal"), "--engine", fake_engine("crash_on_go"),
                            "--edition", "2016", "--games", "100", "--sprt", "elo0=0", "elo1=200",
                            "alpha=0.05", "beta=0.05"},
                           "sprt");
   ASSERT_EQ(r.status, 0) << r.err;
-  EXPECT_EQ(r.games.size(), 19u);
-  EXPECT_NE(r.out.find("Match: 19 of 100 games"), std::string::npos) << r.out;
-  EXPECT_NE(r.out.find("LLR -3.09 [-2.94, 2.94]: H0 accepted"), std::string::npos) << r.out;
-  EXPECT_NE(r.err.find("[19/100] illegal: W 9 D 0 L 10"), std::string::npos) << r.err;
-  EXPECT_NE(r.err.find("LLR -3.09 [-2.94, 2.94]"), std::string::npos) << r.err;
+  EXPECT_EQ(r.games.size(), 20u);
+  EXPECT_NE(r.out.find("Match: 20 of 100 games"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("LLR -5401.80 [-2.94, 2.94]: H0 accepted"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("pairs 10, Ptnml(0-2) 0 0 10 0 0"), std::string::npos) << r.out;
+  EXPECT_NE(r.err.find("[20/100] illegal: W 10 D 0 L 10"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("Ptnml(0-2) 0 0 10 0 0  LLR -5401.80 [-2.94, 2.94]"), std::string::npos) << r.err;
   EXPECT_TRUE(no_children());
 }
 

@@ -77,6 +77,34 @@ TEST(ArenaStats, SprtLogLikelihoodRatio) {
   EXPECT_EQ(sprt_llr({0, 7, 0}, 0, 5), 0.0);
 }
 
+// Pairs of games: values from the textbook formulas in cli/arena_stats.h,
+// computed with Python's math module. counts = [LL, LD, WL+DD, WD, WW].
+TEST(ArenaStats, PentanomialScoreEloAndLlr) {
+  const Pentanomial p({5, 20, 50, 18, 7});  // 100 pairs
+  EXPECT_EQ(p.pairs(), 100);
+  // (20 * 0.25 + 50 * 0.5 + 18 * 0.75 + 7) / 100 = 0.505.
+  EXPECT_DOUBLE_EQ(p.score(), 0.505);
+  // The variance of the pair means is 0.053725.
+  const EloEstimate e = estimate_elo(p);
+  EXPECT_NEAR(e.elo, 3.4744717, 1e-6);
+  EXPECT_NEAR(e.lower, -28.1546406, 1e-6);
+  EXPECT_NEAR(e.upper, 35.1614369, 1e-6);
+  EXPECT_NEAR(sprt_llr(p, 0, 10), -0.0587429, 1e-6);
+  // An empty bin counts 0.001 pairs (fishtest's regularisation).
+  EXPECT_NEAR(sprt_llr(Pentanomial({0, 10, 40, 40, 10}), 0, 10), 4.1715287, 1e-6);
+  // Correlated pairs (the same result twice) carry less information than
+  // independent games with the same W/D/L: a wider interval.
+  const EloEstimate paired = estimate_elo(Pentanomial({10, 0, 0, 0, 20}));
+  const EloEstimate games = estimate_elo(Wdl{40, 0, 20});
+  EXPECT_NEAR(paired.elo, games.elo, 1e-9);
+  EXPECT_GT(paired.margin, games.margin);
+  // Pairs that all came out even still move the LLR, thanks to the
+  // regularisation; no pairs at all give no evidence either way.
+  EXPECT_NEAR(sprt_llr(Pentanomial({0, 0, 9, 0, 0}), 0, 5), -3.3576268, 1e-6);
+  EXPECT_EQ(sprt_llr(Pentanomial(), 0, 5), 0.0);
+  EXPECT_TRUE(std::isinf(estimate_elo(Pentanomial()).margin));
+}
+
 TEST(ArenaStats, SprtBoundsAndDecisions) {
   const SprtBounds b = sprt_bounds(0.05, 0.05);
   EXPECT_NEAR(b.lower, -2.9444389792, 1e-9);  // log(0.05 / 0.95)
