@@ -68,6 +68,17 @@ std::vector<OptionInfo> Engine::options() const {
   list.push_back({std::string(kLcoverageSpec.name), OptionType::kSpin,
                   std::to_string(kLcoverageSpec.default_value), kLcoverageSpec.min, kLcoverageSpec.max, {}});
   list.push_back({"lcoverage_beams", OptionType::kCombo, "auto", 0, 0, {"auto", "walk", "kernel"}});
+  // The search rules: a preset, then each rule (set after the preset to try
+  // a change of one rule).
+  list.push_back({"search", OptionType::kCombo, "default", 0, 0, {"default", "course"}});
+  // Plain alpha-beta without TT, pruning or reductions (SearchOptions::exact):
+  // slow, but its mate scores are proofs; for checking tactics and the
+  // parallel search.
+  list.push_back({"exact_search", OptionType::kCheck, "false", 0, 0, {}});
+  SearchRules defaults = SearchRules::standard();
+  for (const auto& spec : kSearchRuleSpecs)
+    list.push_back({std::string(spec.name), OptionType::kSpin, std::to_string(*spec.field(defaults)), spec.min,
+                    spec.max, {}});
   return list;
 }
 
@@ -143,6 +154,26 @@ std::optional<std::string> Engine::set_option(std::string_view name, std::string
     else if (v == "walk") params_.lcoverage_beams = eval::LcoverageBeams::kWalk;
     else if (v == "kernel") params_.lcoverage_beams = eval::LcoverageBeams::kKernel;
     else return "option lcoverage_beams expects auto, walk or kernel, got '" + std::string(value) + "'";
+    return std::nullopt;
+  }
+  if (key == "exact_search") {
+    const auto b = parse_bool(value);
+    if (!b) return "option exact_search expects true or false, got '" + std::string(value) + "'";
+    search_options_.exact = *b;
+    return std::nullopt;
+  }
+  if (key == "search") {
+    const std::string v = lower(value);
+    if (v == "default") search_options_.rules = SearchRules::standard();
+    else if (v == "course") search_options_.rules = SearchRules::course();
+    else return "option search expects default or course, got '" + std::string(value) + "'";
+    return std::nullopt;
+  }
+  for (const auto& spec : kSearchRuleSpecs) {
+    if (key != spec.name) continue;
+    const auto v = int_in(spec.min, spec.max);
+    if (auto* err = std::get_if<std::string>(&v)) return *err;
+    *spec.field(search_options_.rules) = std::get<int>(v);
     return std::nullopt;
   }
   return "unknown option '" + std::string(name) + "'";

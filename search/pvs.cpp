@@ -60,16 +60,13 @@ int min_split_depth() {
 }
 constexpr int kAspirationWindow = 40;
 constexpr int kNullMoveMinDepth = 3;
-constexpr int kFutilityMargin = 150;  // per ply of remaining depth
-constexpr int kLmrMinDepth = 3;
-constexpr int kLmrMinIndex = 3;
-// The "having-the-move" bonus the 2016 reference search adds to stand pat.
-constexpr int kTempoBonus = 3;
 
-// Sort keys.
+// Sort keys: the TT move, then the two killers, then the best-move history
+// (whose scores stay below 9 * HistoryTable::kBonus).
 constexpr std::int32_t kKeyTTMove = 1 << 30;
-constexpr std::int32_t kKeyTouchesBeam = 1 << 26;
-constexpr std::int32_t kKeyKiller = 1 << 25;
+constexpr std::int32_t kKeyKiller1 = kKeyTTMove - 1;
+constexpr std::int32_t kKeyKiller2 = kKeyTTMove - 2;
+static_assert(9 * HistoryTable::kBonus < kKeyKiller2);
 
 // The score of a finished game from the side to move's view, `ply` plies
 // from the root: the side whose King is gone has lost.
@@ -90,19 +87,6 @@ int score_from_tt(int score, int ply) {
   if (score >= kMateBound) return score - ply;
   if (score <= -kMateBound) return score + ply;
   return score;
-}
-
-// The squares of both Kings' beams: moves touching them are not quiet. The
-// 2016 position carries the opponent's beam already (its pin mask).
-Bitboard both_beams(const Position& pos) {
-  const Bitboard ours = kernel::trace_laser(pos.board(), pos.side_to_move()).path;
-  if (pos.edition() == Edition::k2016) return ours | pos.opponent_beam_2016();
-  return ours | kernel::trace_laser(pos.board(), kernel::opponent(pos.side_to_move())).path;
-}
-
-int lmr_reduction(int depth, int index, bool pv_node) {
-  if (depth < kLmrMinDepth || index <= kLmrMinIndex) return 0;
-  return 1 + (index > 3 * kLmrMinIndex ? 1 : 0) + (depth >= 8 && !pv_node ? 1 : 0);
 }
 
 }  // namespace
@@ -224,6 +208,11 @@ bool Worker::is_repetition(int ply) const {
   return false;
 }
 
+int Worker::draw_score(int ply) const {
+  const int root_view = owner_.options_.rules.draw_score;
+  return (ply & 1) ? -root_view : root_view;
+}
+
 template <Edition E>
 int Worker::quiescence(int ply, int alpha, int beta) {
   ++nodes_;
@@ -232,10 +221,12 @@ int Worker::quiescence(int ply, int alpha, int beta) {
   pv_length_[ply] = ply;
   if (should_stop()) return 0;
   const Position& pos = stack_[ply].position;
+  // A quiet move into quiescence may repeat a position; a zap never can.
+  if (pos.last_zapped() == 0 && is_repetition(ply)) return draw_score(ply);
   // Our beam is needed by both the evaluation (on a cache miss) and the move
   // filter below; it is traced at most once.
   std::optional<kernel::LaserTrace> traced_beam;
-  const int stand_pat = evaluate_here(ply, traced_beam) + (E == Edition::k2016 ? kTempoBonus : 0);
+  const int stand_pat = evaluate_here(ply, traced_beam) + owner_.options_.rules.tempo;
   if (stand_pat >= beta || ply >= kMaxPly) return stand_pat;
   alpha = std::max(alpha, stand_pat);
 
@@ -257,6 +248,7 @@ int Worker::quiescence(int ply, int alpha, int beta) {
     // full list.
     kernel::generate_moves_touching<E>(pos, beam.path, moves);
   }
+  const int enemy_count = kernel::popcount(enemies);
   int best = stand_pat;
   for (Move m : moves) {
     // The moved board and the mover's first beam on it, handed to the child
@@ -268,13 +260,23 @@ int Worker::quiescence(int ply, int alpha, int beta) {
     kernel::LaserTrace after = beam;
     if (touches_beam) {
       after = kernel::trace_laser(moved, us);
-      if (after.end == kernel::LaserEnd::kOffBoard || !(enemies & kernel::bit(after.target))) continue;
+      if (after.end == kernel::LaserEnd::kOffBoard) continue;
+      // Whose piece is hit is read on the moved board: a 2016 swap moves an
+      // enemy piece, and may move it into the beam. 2016 fires again after a
+      // zap: a beam that zaps one of our own Pawns first may zap an enemy
+      // piece next, and such a move counts.
+      const bool own_first = E == Edition::k2016 && after.end == kernel::LaserEnd::kZapsPawn &&
+                             (moved.pawns(us) & kernel::bit(after.target));
+      if (!own_first && !(moved.pieces(kernel::opponent(us)) & kernel::bit(after.target))) continue;
     }
     Frame& child = stack_[ply + 1];
     child.position = pos;
     child.position.template make_move_traced<E>(m, moved, after);
     child.previous = &board;
     if (!kernel::is_legal_result<E>(pos, child.position, stack_[ply].previous)) continue;
+    if (!child.position.is_game_over() &&
+        kernel::popcount(child.position.board().pieces(kernel::opponent(us))) == enemy_count)
+      continue;  // zapped only our own pieces
     const int score = child.position.is_game_over() ? -game_over_score(child.position, ply + 1)
                                                     : -quiescence<E>(ply + 1, -beta, -alpha);
     if (stopped_) return 0;
@@ -290,6 +292,53 @@ int Worker::quiescence(int ply, int alpha, int beta) {
 }
 
 template <Edition E>
+Worker::MoveOutcome Worker::search_move(int ply, int depth, int alpha, int beta, bool pv_node, Move m,
+                                        int searched_before, bool zaps_only, int& score) {
+  const Position& pos = stack_[ply].position;
+  Frame& child = stack_[ply + 1];
+  child.position = pos;
+  child.position.template make_move<E>(m);
+  ++unflushed_moves_made_;
+  child.previous = &pos.board();
+  if (!kernel::is_legal_result<E>(pos, child.position, stack_[ply].previous)) return MoveOutcome::kSkipped;
+  if (child.position.is_game_over()) {
+    ++nodes_;
+    ++unflushed_nodes_;
+    pv_length_[ply + 1] = ply + 1;
+    // The child's side to move won or lost; we see the opposite.
+    score = -game_over_score(child.position, ply + 1);
+    return MoveOutcome::kGameOver;
+  }
+  const kernel::Color them = kernel::opponent(pos.side_to_move());
+  const bool zapped_any = child.position.last_zapped() != 0;
+  const bool zapped_enemy =
+      zapped_any && kernel::popcount(child.position.board().pieces(them)) < kernel::popcount(pos.board().pieces(them));
+  if (zaps_only && !zapped_enemy) return MoveOutcome::kSkipped;
+
+  const SearchRules& rules = owner_.options_.rules;
+  const bool exact = owner_.options_.exact;
+  const int new_depth = depth - 1 + (zapped_enemy && ply > 0 ? rules.zap_extension : 0);
+  if (pv_node) {
+    if (searched_before == 0) {
+      score = -pvs<E>(ply + 1, new_depth, -beta, -alpha, true, true);
+    } else {
+      score = -pvs<E>(ply + 1, new_depth, -alpha - 1, -alpha, false, true);
+      if (!stopped_ && score > alpha) score = -pvs<E>(ply + 1, new_depth, -beta, -alpha, true, true);
+    }
+    return MoveOutcome::kSearched;
+  }
+  // Late-move reduction, verified at full depth when it does not fail low.
+  if (!exact && depth >= rules.lmr_min_depth && !zapped_any && searched_before + 1 >= rules.lmr_first &&
+      !killers_.is_killer(ply, m)) {
+    const int reduction = searched_before + 1 >= rules.lmr_second ? 2 : 1;
+    score = -pvs<E>(ply + 1, new_depth - reduction, -alpha - 1, -alpha, false, true);
+    if (stopped_ || score <= alpha) return MoveOutcome::kSearched;
+  }
+  score = -pvs<E>(ply + 1, new_depth, -alpha - 1, -alpha, false, true);
+  return MoveOutcome::kSearched;
+}
+
+template <Edition E>
 int Worker::pvs(int ply, int depth, int alpha, int beta, bool pv_node, bool allow_null) {
   pv_length_[ply] = ply;
   if (depth <= 0) return quiescence<E>(ply, alpha, beta);
@@ -299,10 +348,11 @@ int Worker::pvs(int ply, int depth, int alpha, int beta, bool pv_node, bool allo
   if (should_stop()) return 0;
   const Position& pos = stack_[ply].position;
   TranspositionTable& tt = owner_.tt_;
-  HistoryTable& history = owner_.history_;
+  const SearchRules& rules = owner_.options_.rules;
+  const bool exact = owner_.options_.exact;
 
   if (ply > 0) {
-    if (pos.plies_since_pawn_zap() >= 100 || is_repetition(ply)) return 0;
+    if (pos.plies_since_pawn_zap() >= 100 || is_repetition(ply)) return draw_score(ply);
     // Mate-distance pruning: no score here can beat a shorter mate found.
     alpha = std::max(alpha, -(kMate - ply));
     beta = std::min(beta, kMate - ply - 1);
@@ -312,8 +362,8 @@ int Worker::pvs(int ply, int depth, int alpha, int beta, bool pv_node, bool allo
 
   Move tt_move = Move::none();
   int static_eval;
-  const bool exact = owner_.options_.exact;
-  if (const auto entry = exact ? std::nullopt : tt.probe(pos.key())) {
+  const bool use_tt = !exact && rules.use_tt;
+  if (const auto entry = use_tt ? tt.probe(pos.key()) : std::nullopt) {
     tt_move = entry->move;
     static_eval = entry->static_eval;
     const int tt_score = score_from_tt(entry->score, ply);
@@ -324,60 +374,94 @@ int Worker::pvs(int ply, int depth, int alpha, int beta, bool pv_node, bool allo
   } else {
     static_eval = evaluate_here(ply);
   }
+  // The stand-pat score: the evaluation with the having-the-move bonus.
+  const int stand_pat = static_eval + rules.tempo;
 
-  // Null-move pruning: if passing still holds beta, a real move will too.
-  if (!exact && !pv_node && allow_null && depth >= kNullMoveMinDepth && static_eval >= beta &&
-      !is_mate_score(beta)) {
-    Frame& child = stack_[ply + 1];
-    child.position = pos;
-    child.position.pass_turn();
-    child.previous = &pos.board();
-    const int reduction = 2 + depth / 6;
-    const int score = -pvs<E>(ply + 1, depth - 1 - reduction, -beta, -beta + 1, false, false);
-    if (stopped_) return 0;
-    if (score >= beta && !is_mate_score(score)) return beta;
+  int best_score = -kInfinity;
+  // Extended futility: a node too far below beta searches only moves that
+  // zap an enemy piece, standing pat otherwise, as quiescence does.
+  bool zaps_only = false;
+  if (!pv_node && !exact && !is_mate_score(beta)) {
+    if (depth <= 2 && rules.static_margin[depth] > 0 && stand_pat >= beta + rules.static_margin[depth])
+      return beta;
+    // Null-move pruning: if passing still holds beta, a real move will too.
+    if (rules.null_move && allow_null && depth >= kNullMoveMinDepth && stand_pat >= beta) {
+      Frame& child = stack_[ply + 1];
+      child.position = pos;
+      child.position.pass_turn();
+      child.previous = &pos.board();
+      const int reduction = 2 + depth / 6;
+      const int score = -pvs<E>(ply + 1, depth - 1 - reduction, -beta, -beta + 1, false, false);
+      if (stopped_) return 0;
+      if (score >= beta && !is_mate_score(score)) return beta;
+    }
+    if (depth <= rules.futility_depth && stand_pat + rules.futility_margin[depth] < beta) {
+      zaps_only = true;
+      best_score = stand_pat;
+    }
   }
 
-  const bool futile = !exact && !pv_node && depth <= 2 && static_eval + kFutilityMargin * depth <= alpha &&
-                      !is_mate_score(alpha);
-
+  // The root tries its moves in the order of the previous iteration (the
+  // best so far first); other nodes order theirs by TT move, killers and the
+  // best-move history, ties in the reference engine's order.
   MoveList moves;
-  kernel::generate_pseudo_moves<E>(pos, moves);
-  const Bitboard beams = both_beams(pos);
+  if (ply == 0) {
+    for (Move m : owner_.root_moves_) moves.push(m);
+  } else {
+    kernel::generate_pseudo_moves<E>(pos, moves);
+  }
   std::array<std::int32_t, kernel::kMaxMoves> keys;
+  std::array<std::uint16_t, kernel::kMaxMoves> ties;
+  const kernel::Color us = pos.side_to_move();
+  const HistoryTable& history = owner_.history_;
   for (int i = 0; i < moves.size(); ++i) {
     const Move m = moves[i];
-    std::int32_t key = history.score(pos.side_to_move(), m);
-    if (m == tt_move) key = kKeyTTMove;
-    else if (kernel::squares_touched(m) & beams) key += kKeyTouchesBeam;
-    else if (killers_.is_killer(ply, m)) key += kKeyKiller;
-    keys[i] = key;
+    if (ply == 0) {
+      keys[i] = 0;
+      ties[i] = static_cast<std::uint16_t>(0xFFFF - i);
+      continue;
+    }
+    if (m == tt_move) keys[i] = kKeyTTMove;
+    else if (m == killers_.first(ply)) keys[i] = kKeyKiller1;
+    else if (m == killers_.second(ply)) keys[i] = kKeyKiller2;
+    else keys[i] = history.score(us, move_shape(pos.board(), m));
+    ties[i] = reference_tie_code(pos.board(), m);
+  }
+  std::array<std::uint64_t, kernel::kMaxMoves> picker_entries;
+  MovePicker picker(moves.begin(), keys.data(), ties.data(), moves.size(), picker_entries.data());
+
+  // Moves that cannot zap need not be made in a zaps-only node: they leave
+  // our beam as it is, and it zaps no enemy piece now.
+  Bitboard beam_path = 0;
+  bool beam_zaps_enemy = true;
+  if (zaps_only) {
+    const kernel::LaserTrace beam = kernel::trace_laser(pos.board(), us);
+    beam_path = beam.path;
+    beam_zaps_enemy = beam.end != kernel::LaserEnd::kOffBoard &&
+                      (pos.board().pieces(kernel::opponent(us)) & kernel::bit(beam.target));
   }
 
-  std::array<std::uint64_t, kernel::kMaxMoves> picker_entries;
-  MovePicker picker(moves.begin(), keys.data(), moves.size(), picker_entries.data());
   const int original_alpha = alpha;
-  int best_score = -kInfinity;
   Move best_move = Move::none();
-  int legal = 0;
+  int best_index = 0;  // in picking order, for the history
+  int searched = 0;    // moves searched (not skipped, not game over)
   Move m;
   while (picker.next(m)) {
-    const bool quiet = !(kernel::squares_touched(m) & beams);
-    const bool killer = killers_.is_killer(ply, m);
-    if (futile && legal > 0 && quiet && !killer && m != tt_move) continue;
+    if (zaps_only && !beam_zaps_enemy && !(kernel::squares_touched(m) & beam_path)) continue;
 
     // Young Brothers Wait: once the eldest brother is searched without a
     // cutoff, the younger ones may go in parallel.
-    if (legal > 0 && owner_.threads_ > 1 && depth >= min_split_depth()) {
+    if (searched > 0 && owner_.threads_ > 1 && depth >= min_split_depth()) {
       std::vector<Move> rest = {m};
-      for (Move next; picker.next(next);) rest.push_back(next);
+      for (Move next; picker.next(next);)
+        if (!zaps_only || beam_zaps_enemy || (kernel::squares_touched(next) & beam_path)) rest.push_back(next);
       SplitPoint sp;
       sp.alpha = alpha;
       sp.beta = beta;
       sp.best_score = best_score;
       sp.best_move = best_move;
       sp.parent = split_;
-      split<E>(ply, depth, pv_node, rest, legal, sp);
+      split<E>(ply, depth, pv_node, zaps_only, rest, searched, sp);
       if (stopped_ || (split_ && split_->aborted_here_or_above())) {
         stopped_ = true;
         return 0;
@@ -385,99 +469,87 @@ int Worker::pvs(int ply, int depth, int alpha, int beta, bool pv_node, bool allo
       if (sp.best_score > best_score) {
         best_score = sp.best_score;
         best_move = sp.best_move;
+        for (int i = 0; i < picker.taken(); ++i)
+          if (picker.picked(i) == best_move) best_index = i;
         if (best_score > alpha) {
           alpha = best_score;
           pv_[ply][ply] = best_move;
           for (std::size_t i = 0; i < sp.pv.size(); ++i) pv_[ply][ply + 1 + i] = sp.pv[i];
           pv_length_[ply] = ply + 1 + static_cast<int>(sp.pv.size());
+          if (ply == 0) root_score_ = best_score;
         }
-      }
-      if (best_score >= beta && !(kernel::squares_touched(best_move) & beams)) {
-        killers_.add(ply, best_move);
-        history.reward(pos.side_to_move(), best_move, depth);
       }
       break;
     }
 
-    Frame& child = stack_[ply + 1];
-    child.position = pos;
-    child.position.template make_move<E>(m);
-    ++unflushed_moves_made_;
-    child.previous = &pos.board();
-    if (!kernel::is_legal_result<E>(pos, child.position, stack_[ply].previous)) continue;
-    ++legal;
-
-    int score;
-    if (child.position.is_game_over()) {
-      ++nodes_;
-      ++unflushed_nodes_;
-      pv_length_[ply + 1] = ply + 1;
-      // The child's side to move won or lost; we see the opposite.
-      score = -game_over_score(child.position, ply + 1);
-    } else if (legal == 1) {
-      score = -pvs<E>(ply + 1, depth - 1, -beta, -alpha, pv_node, true);
-    } else {
-      const int reduction = quiet && !killer && !exact ? lmr_reduction(depth, legal, pv_node) : 0;
-      score = scout<E>(ply, depth, alpha, beta, pv_node, reduction);
-    }
+    int score = 0;
+    const MoveOutcome outcome = search_move<E>(ply, depth, alpha, beta, pv_node, m, searched, zaps_only, score);
+    if (outcome == MoveOutcome::kSkipped) continue;
+    if (outcome == MoveOutcome::kSearched) ++searched;
     if (stopped_) return 0;
 
     if (score > best_score) {
       best_score = score;
       best_move = m;
+      best_index = picker.taken() - 1;
+      if (ply == 0) {
+        // The reference's root order: each new best moves to the front.
+        auto& root = owner_.root_moves_;
+        std::rotate(root.begin(), std::find(root.begin(), root.end(), m), std::find(root.begin(), root.end(), m) + 1);
+      }
       if (score > alpha) {
         alpha = score;
         pv_[ply][ply] = m;
         for (int i = ply + 1; i < pv_length_[ply + 1]; ++i) pv_[ply][i] = pv_[ply + 1][i];
         pv_length_[ply] = std::max(pv_length_[ply + 1], ply + 1);
-        if (score >= beta) {
-          if (quiet) {
-            killers_.add(ply, m);
-            history.reward(pos.side_to_move(), m, depth);
-          }
-          break;
-        }
+        if (ply == 0) root_score_ = score;
+        if (score >= beta) break;
       }
     }
   }
 
-  if (legal == 0 && best_move == Move::none()) {
-    // Only reachable through futility skipping everything, or a position
-    // with no legal move (which the rules never produce): score it as is.
-    return futile ? static_eval : 0;
+  if (best_move == Move::none() && best_score == -kInfinity) {
+    // No legal move: the rules never produce such a position.
+    return 0;
+  }
+  if (ply == 0) {
+    if (best_move != Move::none() && owner_.root_moves_.front() != best_move) {
+      auto& root = owner_.root_moves_;
+      const auto at = std::find(root.begin(), root.end(), best_move);
+      std::rotate(root.begin(), at, at + 1);
+    }
+    return best_score;
+  }
+  if (best_score >= beta && best_move != Move::none()) killers_.add(ply, best_move);
+  if (!zaps_only) {
+    // The reference's best-move history: every move tried here decays, the
+    // best one gains first.
+    HistoryTable& table = owner_.history_;
+    for (int i = 0; i < picker.taken(); ++i)
+      table.update(us, move_shape(pos.board(), picker.picked(i)), i == best_index);
   }
   const Bound bound = best_score >= beta ? Bound::kLower
                       : best_score > original_alpha ? Bound::kExact
                                                     : Bound::kUpper;
-  if (!exact) tt.store(pos.key(), best_move, score_to_tt(best_score, ply), depth, bound, static_eval);
+  if (use_tt)
+    tt.store(pos.key(), bound == Bound::kUpper ? Move::none() : best_move, score_to_tt(best_score, ply), depth,
+             bound, static_eval);
   return best_score;
 }
 
 template <Edition E>
-int Worker::scout(int ply, int depth, int alpha, int beta, bool pv_node, int reduction) {
-  // A younger brother: a zero-window search (reduced by LMR), verified at
-  // full depth if it beats alpha, and re-searched with the full window in a
-  // PV node if it lands inside it.
-  int score = -pvs<E>(ply + 1, depth - 1 - reduction, -alpha - 1, -alpha, false, true);
-  if (!stopped_ && score > alpha && reduction > 0)
-    score = -pvs<E>(ply + 1, depth - 1, -alpha - 1, -alpha, false, true);
-  if (!stopped_ && score > alpha && score < beta && pv_node)
-    score = -pvs<E>(ply + 1, depth - 1, -beta, -alpha, true, true);
-  return score;
-}
-
-template <Edition E>
-void Worker::split(int ply, int depth, bool pv_node, const std::vector<Move>& moves, int first_index,
-                   SplitPoint& sp) {
+void Worker::split(int ply, int depth, bool pv_node, bool zaps_only, const std::vector<Move>& moves,
+                   int first_index, SplitPoint& sp) {
   owner_.split_stats_.splits.fetch_add(1, std::memory_order_relaxed);
   flush_nodes();
   TaskGroup group;
   for (std::size_t i = 0; i < moves.size(); ++i) {
-    group.run([this, ply, depth, pv_node, &moves, &sp, i, first_index] {
+    group.run([this, ply, depth, pv_node, zaps_only, &moves, &sp, i, first_index] {
       if (sp.aborted_here_or_above() || owner_.stopped_.load(std::memory_order_relaxed)) return;
       std::unique_ptr<Worker> helper = owner_.acquire_worker();
       helper->adopt_path(*this, ply, &sp);
-      helper->template search_brother<E>(ply, depth, pv_node, moves[i], first_index + 1 + static_cast<int>(i), sp);
+      helper->template search_brother<E>(ply, depth, pv_node, zaps_only, moves[i],
+                                         first_index + static_cast<int>(i), sp);
       helper->flush_nodes();
       owner_.release_worker(std::move(helper));
     });
@@ -487,33 +559,20 @@ void Worker::split(int ply, int depth, bool pv_node, const std::vector<Move>& mo
 }
 
 template <Edition E>
-void Worker::search_brother(int ply, int depth, bool pv_node, Move m, int index, SplitPoint& sp) {
+void Worker::search_brother(int ply, int depth, bool pv_node, bool zaps_only, Move m, int index,
+                            SplitPoint& sp) {
   owner_.split_stats_.tasks.fetch_add(1, std::memory_order_relaxed);
-  const Position& pos = stack_[ply].position;
-  Frame& child = stack_[ply + 1];
-  child.position = pos;
-  child.position.template make_move<E>(m);
-  ++unflushed_moves_made_;
-  child.previous = &pos.board();
-  if (!kernel::is_legal_result<E>(pos, child.position, stack_[ply].previous)) return;
   int alpha;
   {
     std::lock_guard lock(sp.mutex);
     alpha = sp.alpha;
   }
   const int beta = sp.beta;
-  int score;
+  int score = 0;
   pv_length_[ply + 1] = ply + 1;
-  if (child.position.is_game_over()) {
-    ++nodes_;
-    ++unflushed_nodes_;
-    score = -game_over_score(child.position, ply + 1);
-  } else {
-    const Bitboard beams = both_beams(pos);
-    const bool quiet = !(kernel::squares_touched(m) & beams) && !killers_.is_killer(ply, m);
-    const int reduction = quiet && !owner_.options_.exact ? lmr_reduction(depth, index, pv_node) : 0;
-    score = scout<E>(ply, depth, alpha, beta, pv_node, reduction);
-  }
+  // `index` > 0: a brother is never the eldest, so a PV node scouts it.
+  if (search_move<E>(ply, depth, alpha, beta, pv_node, m, index, zaps_only, score) == MoveOutcome::kSkipped)
+    return;
   if (stopped_) {
     owner_.split_stats_.aborted_tasks.fetch_add(1, std::memory_order_relaxed);
     return;
@@ -588,11 +647,10 @@ SearchReport Searcher::report(const Worker& main, int depth, int score, bool wit
 }
 
 template <Edition E>
-SearchResult Searcher::iterate(Worker& main, const kernel::Game& game, const SearchLimits& limits) {
+SearchResult Searcher::iterate(Worker& main, const SearchLimits& limits) {
   SearchResult result;
-  MoveList root_moves = game.legal_moves();
-  if (root_moves.empty()) return result;
-  result.best_move = root_moves[0];  // something legal even if stopped at once
+  if (root_moves_.empty()) return result;
+  result.best_move = root_moves_.front();  // something legal even if stopped at once
 
   const int max_depth = limits.depth > 0 ? std::min(limits.depth, kMaxDepth) : kMaxDepth;
   int score = 0;
@@ -602,7 +660,7 @@ SearchResult Searcher::iterate(Worker& main, const kernel::Game& game, const Sea
     int window = kAspirationWindow;
     int alpha = -kInfinity;
     int beta = kInfinity;
-    if (depth >= 4 && !is_mate_score(score)) {
+    if (options_.rules.aspiration && depth >= 4 && !is_mate_score(score)) {
       alpha = std::max(score - window, -kInfinity);
       beta = std::min(score + window, kInfinity);
     }
@@ -625,9 +683,11 @@ SearchResult Searcher::iterate(Worker& main, const kernel::Game& game, const Sea
       }
     }
     main.flush_nodes();
-    if (main.stopped_ && depth > 1) break;  // keep the last finished iteration
+    // A stopped iteration still counts where its first move was searched in
+    // full: its best move so far is then at least as good at this depth as
+    // the previous iteration's (which it tried first).
     if (main.pv_length_[0] > 0) {
-      score = iteration_score;
+      score = main.stopped_ ? main.root_score_ : iteration_score;
       result.best_move = main.pv_[0][0];
       result.score = score;
       result.depth = depth;
@@ -654,9 +714,13 @@ SearchResult Searcher::run(const kernel::Game& game, const SearchLimits& limits,
   moves_made_.store(0);
   last_periodic_info_ms_.store(0);
   threads_ = std::max(1, threads);
-  time_.start(limits);
+  time_.start(limits, options.rules.time_style);
   tt_.new_search();
-  history_.age();
+  // The reference starts every search with an empty best-move history.
+  history_.clear();
+  // The root's moves in generation order; iterations reorder them.
+  const MoveList legal = game.legal_moves();
+  root_moves_.assign(legal.begin(), legal.end());
 
   // The game so far, for repetition: every position before the root.
   game_keys_.clear();
@@ -670,13 +734,13 @@ SearchResult Searcher::run(const kernel::Game& game, const SearchLimits& limits,
       for (auto& w : pool.idle) resized.back().idle.push_back(std::move(w));
     pools_ = std::move(resized);
   }
+  // Killers stay from the previous search, as in the reference.
   std::unique_ptr<Worker> main = acquire_worker();
-  main->killers_.clear();
   main->reset_root(game);
   SearchResult result;
   auto search = [&] {
-    result = game.edition() == Edition::k2016 ? iterate<Edition::k2016>(*main, game, limits)
-                                              : iterate<Edition::k2018>(*main, game, limits);
+    result = game.edition() == Edition::k2016 ? iterate<Edition::k2016>(*main, limits)
+                                              : iterate<Edition::k2018>(*main, limits);
   };
   if (threads_ > 1) {
     tbb::task_arena arena(threads_);

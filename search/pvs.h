@@ -19,6 +19,7 @@
 #include "search/evaluate.h"
 #include "search/ordering.h"
 #include "search/search_limits.h"
+#include "search/search_rules.h"
 #include "search/timeman.h"
 #include "search/tt.h"
 
@@ -29,11 +30,13 @@ using InfoCallback = std::function<void(const SearchReport&)>;
 class Searcher;
 
 struct SearchOptions {
-  // Plain alpha-beta: no TT, no null-move pruning, no futility pruning, no
-  // late-move reductions. Its value depends only on the position and depth,
-  // not on windows or move order, so parallel and serial searches must agree
-  // on it; tests use it to check the parallel search.
+  // Plain alpha-beta: no TT, no forward pruning, no late-move reductions
+  // (extensions stay: they depend on the move, not on the order). Its value
+  // depends only on the position and depth, not on windows or move order, so
+  // parallel and serial searches must agree on it; tests use it to check the
+  // parallel search.
   bool exact = false;
+  SearchRules rules = SearchRules::standard();
 };
 
 // A node whose younger brothers are being searched in parallel. Tasks read
@@ -81,13 +84,6 @@ class Worker {
  private:
   friend class Searcher;
 
-struct SearchOptions {
-  // Plain alpha-beta: no TT, no null-move pruning, no futility pruning, no
-  // late-move reductions. Its value depends only on the position and depth,
-  // not on windows or move order, so parallel and serial searches must agree
-  // on it; tests use it to check the parallel search.
-  bool exact = false;
-};
   struct Frame {
     kernel::Position position;
     const kernel::Board* previous = nullptr;  // for Ko
@@ -104,16 +100,30 @@ struct SearchOptions {
   int pvs(int ply, int depth, int alpha, int beta, bool pv_node, bool allow_null);
   template <kernel::Edition E>
   int quiescence(int ply, int alpha, int beta);
-  // Searches the child already made at ply + 1 as a younger brother.
+  // What making and searching one move of a node's loop came to.
+  enum class MoveOutcome {
+    kSkipped,   // illegal (Ko), or zaps no enemy piece where only such moves count
+    kGameOver,  // a King was zapped: `score` is final
+    kSearched,  // `score` is the child's search result
+  };
+  // Makes m at ply and searches the child: the eldest (`searched_before`
+  // == 0) of a PV node with the full window, the others with a zero window
+  // (reduced by LMR where the rules allow), re-searched in a PV node when
+  // they beat alpha.
   template <kernel::Edition E>
-  int scout(int ply, int depth, int alpha, int beta, bool pv_node, int reduction);
-  // Searches the brothers of the node at `ply` in parallel; returns false if
-  // the split was abandoned (stop or abort), true with sp filled otherwise.
+  MoveOutcome search_move(int ply, int depth, int alpha, int beta, bool pv_node, kernel::Move m,
+                          int searched_before, bool zaps_only, int& score);
+  // Searches the brothers of the node at `ply` in parallel; sp holds the
+  // result unless the split was abandoned (stop or abort).
   template <kernel::Edition E>
-  void split(int ply, int depth, bool pv_node, const std::vector<kernel::Move>& moves, int first_index,
-             SplitPoint& sp);
+  void split(int ply, int depth, bool pv_node, bool zaps_only, const std::vector<kernel::Move>& moves,
+             int first_index, SplitPoint& sp);
   template <kernel::Edition E>
-  void search_brother(int ply, int depth, bool pv_node, kernel::Move m, int index, SplitPoint& sp);
+  void search_brother(int ply, int depth, bool pv_node, bool zaps_only, kernel::Move m, int index,
+                      SplitPoint& sp);
+  // The score of a draw `ply` plies from the root, from the side to move's
+  // view there (SearchRules::draw_score is the root side's).
+  int draw_score(int ply) const;
 
   bool should_stop();
   bool is_repetition(int ply) const;
@@ -135,6 +145,7 @@ struct SearchOptions {
   // Moves made in a search loop (SearchResult::moves_made), flushed with the nodes.
   std::uint64_t unflushed_moves_made_ = 0;
   int seldepth_ = 0;
+  int root_score_ = 0;  // the score of pv_[0], the root's best line so far
   bool stopped_ = false;  // this worker's search must unwind (stop, limit or abort)
 };
 
@@ -157,7 +168,7 @@ class Searcher {
  private:
   friend class Worker;
   template <kernel::Edition E>
-  SearchResult iterate(Worker& main, const kernel::Game& game, const SearchLimits& limits);
+  SearchResult iterate(Worker& main, const SearchLimits& limits);
   SearchReport report(const Worker& main, int depth, int score, bool with_pv) const;
   std::unique_ptr<Worker> acquire_worker();
   void release_worker(std::unique_ptr<Worker> worker);
@@ -180,6 +191,9 @@ class Searcher {
   int current_depth_ = 0;
   int threads_ = 1;
   std::vector<kernel::Key> game_keys_;  // positions before the root, for repetition
+  // The root's legal moves in the order the next iteration tries them: each
+  // move that becomes best moves to the front (the reference's root order).
+  std::vector<kernel::Move> root_moves_;
   SplitStats split_stats_;
   // Idle workers, one pool per arena thread slot plus one (the last) for
   // calls from outside an arena. A task takes a worker its own thread used

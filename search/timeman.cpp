@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "search/search_rules.h"
+
 namespace leiser::search {
 
 namespace {
@@ -12,7 +14,7 @@ constexpr int kMoveOverheadMs = 10;
 constexpr int kMovesToGo = 30;
 }  // namespace
 
-void TimeManager::start(const SearchLimits& limits) {
+void TimeManager::start(const SearchLimits& limits, int style) {
   start_ = Clock::now();
   soft_ms_ = 0;
   hard_ms_ = 0;
@@ -20,6 +22,15 @@ void TimeManager::start(const SearchLimits& limits) {
   if (limits.movetime_ms > 0) {
     hard_ms_ = std::max(1, limits.movetime_ms - kMoveOverheadMs);
     soft_ms_ = hard_ms_;
+    return;
+  }
+  if (limits.time_ms >= 0 && style == kCourseTime) {
+    // The reference engine's rule, on the clock less our overhead.
+    const int usable = std::max(1, limits.time_ms - kMoveOverheadMs);
+    int goal = usable / 50 + limits.increment_ms * 4 / 5;
+    if (goal * 10 > usable) goal = usable / 10;
+    soft_ms_ = std::max(1, goal / 2);
+    hard_ms_ = std::max(1, goal * 3);
     return;
   }
   if (limits.time_ms >= 0) {

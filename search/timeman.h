@@ -11,7 +11,8 @@ class TimeManager {
  public:
   using Clock = std::chrono::steady_clock;
 
-  void start(const SearchLimits& limits);
+  // `style`: kCourseTime or kStandardTime (search_rules.h).
+  void start(const SearchLimits& limits, int style);
   int elapsed_ms() const;
   // Past the hard limit the search stops at once.
   bool hard_limit_reached() const { return hard_ms_ > 0 && elapsed_ms() >= hard_ms_; }

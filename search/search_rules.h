@@ -1,0 +1,87 @@
+// The rules of the search: which extensions, reductions and forward pruning
+// it uses, with their margins. Two presets: `course`, the rules of the MIT
+// 6.172 Fall 2016 reference engine's search (the baseline every change is
+// measured against), and `standard`, what games at equal time have shown to
+// play better (perf-reports/strength.md lists each change and its result).
+// Each rule is also an engine option, so one binary can play both sides of a
+// match that tests a change; `search` selects a preset.
+#pragma once
+
+#include <array>
+#include <string_view>
+
+namespace leiser::search {
+
+// How a search under a clock decides its time (TimeManager::start).
+// kCourseTime, the reference's: aim at 2% of the clock plus 80% of the
+// increment (at most a tenth of the clock), start no iteration after half of
+// that, stop at three times it. kStandardTime: ours.
+inline constexpr int kCourseTime = 0;
+inline constexpr int kStandardTime = 1;
+
+struct SearchRules {
+  // A move whose laser zaps at least one enemy piece is searched one ply
+  // deeper (the reference's capture extension; not at the root).
+  int zap_extension = 1;
+  // Zero-window nodes at depth 1 and 2 return beta when the stand-pat score
+  // beats beta by this margin (the reference's "null move margin"); 0: off.
+  std::array<int, 3> static_margin = {0, 300, 500};
+  // Extended futility: zero-window nodes of depth 1..futility_depth whose
+  // stand-pat score plus futility_margin[depth] is below beta search only
+  // moves that zap an enemy piece, like quiescence.
+  int futility_depth = 3;
+  std::array<int, 6> futility_margin = {0, 50, 100, 250, 450, 700};
+  // Late-move reductions in zero-window nodes deeper than lmr_min_depth - 1,
+  // for moves that zap nothing and are not killers: one ply from the
+  // lmr_first-th move on, two from the lmr_second-th.
+  int lmr_min_depth = 3;
+  int lmr_first = 5;
+  int lmr_second = 20;
+  // Null-move pruning in zero-window nodes (the reference has none).
+  int null_move = 0;
+  // Aspiration windows around the previous iteration's score (the
+  // reference searches every iteration with a full window).
+  int aspiration = 0;
+  // What a draw is worth to the side to move at the root, in centipawns
+  // (the reference's `draw`, -7: it plays on rather than repeat).
+  int draw_score = -7;
+  // The transposition table: probed for cutoffs and moves, written after
+  // each node (the reference's `use_tt`; off only to compare searches).
+  int use_tt = 1;
+  // The having-the-move bonus added to the static evaluation wherever the
+  // search stands pat or compares it with a margin (the reference's `hmb`).
+  int tempo = 3;
+  int time_style = kCourseTime;
+
+  static constexpr SearchRules course() { return SearchRules{}; }
+  static constexpr SearchRules standard() { return SearchRules{}; }
+  friend constexpr bool operator==(const SearchRules&, const SearchRules&) = default;
+};
+
+// A rule as an engine option: `setoption name <name> value <v>`.
+struct SearchRuleSpec {
+  std::string_view name;
+  int min;
+  int max;
+  int* (*field)(SearchRules&);
+};
+
+// The names follow the reference engine's options where it has the rule
+// (lmr_r1, lmr_r2, fut_depth, draw, hmb), so a course user finds them.
+inline constexpr std::array<SearchRuleSpec, 13> kSearchRuleSpecs = {{
+    {"zap_extension", 0, 1, [](SearchRules& r) { return &r.zap_extension; }},
+    {"static_margin_1", 0, 10000, [](SearchRules& r) { return &r.static_margin[1]; }},
+    {"static_margin_2", 0, 10000, [](SearchRules& r) { return &r.static_margin[2]; }},
+    {"fut_depth", 0, 5, [](SearchRules& r) { return &r.futility_depth; }},
+    {"lmr_min_depth", 1, 64, [](SearchRules& r) { return &r.lmr_min_depth; }},
+    {"lmr_r1", 1, 1000, [](SearchRules& r) { return &r.lmr_first; }},
+    {"lmr_r2", 1, 1000, [](SearchRules& r) { return &r.lmr_second; }},
+    {"null_move", 0, 1, [](SearchRules& r) { return &r.null_move; }},
+    {"aspiration", 0, 1, [](SearchRules& r) { return &r.aspiration; }},
+    {"draw", -100, 100, [](SearchRules& r) { return &r.draw_score; }},
+    {"hmb", 0, 100, [](SearchRules& r) { return &r.tempo; }},
+    {"use_tt", 0, 1, [](SearchRules& r) { return &r.use_tt; }},
+    {"time_style", 0, 1, [](SearchRules& r) { return &r.time_style; }},
+}};
+
+}  // namespace leiser::search
