@@ -9,6 +9,7 @@
 #include "cli/parse_integer.h"
 #include "kernel/fen.h"
 #include "kernel/game.h"
+#include "kernel/notation.h"
 #include "search/engine.h"
 
 namespace leiser::cli {
@@ -24,20 +25,25 @@ BenchTotals run_bench(int depth, kernel::Edition edition, int threads) {
   return run_bench(depth, edition, threads, bench_positions(edition));
 }
 
-BenchTotals run_bench(int depth, kernel::Edition edition, int threads, const std::vector<std::string>& fens) {
+BenchTotals run_bench(int depth, kernel::Edition edition, int threads, const std::vector<std::string>& fens,
+                      const BenchOptions& options, const BenchPositionCallback& on_position) {
   search::Engine engine;
   (void)engine.set_option("threads", std::to_string(threads));
   (void)engine.set_option("hash", "16");
   (void)engine.set_option("edition", kernel::edition_name(edition));
+  for (const auto& [name, value] : options) (void)engine.set_option(name, value);
   BenchTotals totals;
-  for (const std::string& fen : fens) {
+  for (std::size_t index = 0; index < fens.size(); ++index) {
+    const std::string& fen = fens[index];
     engine.set_game(kernel::Game::from_fen(fen, edition).value());
     engine.new_game();
     search::SearchLimits limits;
     limits.depth = depth;
     const auto start = std::chrono::steady_clock::now();
     const search::SearchResult result = engine.search(limits);
-    totals.seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    totals.seconds += seconds;
+    if (on_position) on_position(index, result, seconds);
     totals.nodes += result.nodes;
     totals.moves_made += result.moves_made;
   }
@@ -87,41 +93,69 @@ int run_bench_command(const std::vector<std::string>& args, std::ostream& out, s
   int depth = kDefaultBenchDepth;
   kernel::Edition edition = kernel::kDefaultEdition;
   int threads = 1;
-  if (args.size() > 4) {
-    err << "error: usage: leiserchess bench [depth] [edition] [threads] [bench|startpos|FEN file]\n";
+  // Trailing name=value arguments are engine options.
+  std::vector<std::string> positional;
+  BenchOptions options;
+  for (const std::string& arg : args) {
+    const auto eq = arg.find('=');
+    if (eq == std::string::npos) {
+      if (!options.empty()) {
+        err << "error: bench: '" << arg << "' after an option (options name=value come last)\n";
+        return 2;
+      }
+      positional.push_back(arg);
+      continue;
+    }
+    options.emplace_back(arg.substr(0, eq), arg.substr(eq + 1));
+    search::Engine probe;
+    if (const auto problem = probe.set_option(options.back().first, options.back().second)) {
+      err << "error: bench: " << *problem << "\n";
+      return 2;
+    }
+  }
+  const std::vector<std::string>& args_ = positional;
+  if (args_.size() > 4) {
+    err << "error: usage: leiserchess bench [depth] [edition] [threads] [bench|startpos|FEN file] [name=value ...]\n";
     return 2;
   }
-  if (!args.empty()) {
-    const auto d = parse_integer(args[0], 1, 30);
+  if (!args_.empty()) {
+    const auto d = parse_integer(args_[0], 1, 30);
     if (!d) {
-      err << "error: bench depth expects an integer from 1 to 30, got '" << args[0] << "'\n";
+      err << "error: bench depth expects an integer from 1 to 30, got '" << args_[0] << "'\n";
       return 2;
     }
     depth = static_cast<int>(*d);
   }
-  if (args.size() >= 2) {
-    const auto e = kernel::parse_edition(args[1]);
+  if (args_.size() >= 2) {
+    const auto e = kernel::parse_edition(args_[1]);
     if (!e) {
-      err << "error: bench edition expects 2016 or 2018, got '" << args[1] << "'\n";
+      err << "error: bench edition expects 2016 or 2018, got '" << args_[1] << "'\n";
       return 2;
     }
     edition = *e;
   }
-  if (args.size() >= 3) {
-    const auto t = parse_integer(args[2], 1, 1024);
+  if (args_.size() >= 3) {
+    const auto t = parse_integer(args_[2], 1, 1024);
     if (!t) {
-      err << "error: bench threads expects an integer from 1 to 1024, got '" << args[2] << "'\n";
+      err << "error: bench threads expects an integer from 1 to 1024, got '" << args_[2] << "'\n";
       return 2;
     }
     threads = static_cast<int>(*t);
   }
-  const std::string source = args.size() == 4 ? args[3] : "bench";
+  const std::string source = args_.size() == 4 ? args_[3] : "bench";
   std::vector<std::string> fens;
   if (const auto error = read_positions(source, edition, fens)) {
     err << "error: " << *error << "\n";
     return 2;
   }
-  const BenchTotals totals = run_bench(depth, edition, threads, fens);
+  // One line per position on stderr (the totals on stdout are what scripts read).
+  const BenchTotals totals = run_bench(
+      depth, edition, threads, fens, options,
+      [&](std::size_t index, const search::SearchResult& r, double seconds) {
+        err << "position " << index + 1 << "/" << fens.size() << ": bestmove " << kernel::move_to_string(r.best_move)
+            << " score " << r.score << " depth " << r.depth << " nodes " << r.nodes << " moves_made "
+            << r.moves_made << " time_ms " << static_cast<long long>(seconds * 1000 + 0.5) << "\n";
+      });
   out << "Edition " << kernel::edition_name(edition) << ", depth " << depth << ", threads " << threads << ", "
       << fens.size() << (fens.size() == 1 ? " position" : " positions") << " (" << source << ")\n";
   out << "Total time (ms) : " << static_cast<long long>(totals.seconds * 1000 + 0.5) << "\n";
