@@ -6,6 +6,7 @@
 #include "cli/arena.h"
 #include "cli/bench_command.h"
 #include "cli/perft_command.h"
+#include "cli/solve_command.h"
 #include "cli/uci.h"
 #include "cli/version.h"
 #include "simd/dispatch.h"
@@ -21,9 +22,13 @@ constexpr const char* kHelp =
     "                           next-to-last ply's lasers in batches through the SIMD kernel;\n"
     "                           no effect on 2016 pseudo perft, which traces no batch, nor\n"
     "                           below depth 2, or 3 with --divide)\n"
-    "  bench [depth] [edition] [threads] [bench|startpos|FEN file]\n"
+    "  bench [depth] [edition] [threads] [bench|startpos|FEN file] [option=value ...]\n"
     "                           fixed-depth search of the 30 bench positions (or the start\n"
-    "                           position, or a file of FENs): node count and speed\n"
+    "                           position, or a file of FENs): node count and speed; one line\n"
+    "                           per position on stderr\n"
+    "  solve FILE [--movetime MS] [--threads T] [--hash MB] [option=value ...]\n"
+    "                           run a tactics suite (lines '<FEN>; dm <n>; edition <E>; id <name>',\n"
+    "                           e.g. tests/data/tactics-2016.txt): how many forced King zaps it finds\n"
     "  arena --engine name=N,cmd=C[,option.X=V,depth=D,nodes=N] --engine ... [--edition E]\n"
     "        [--tc T+I] [--games N] [--concurrency C] [--openings F] [--pgn F] [--sprt ...]\n"
     "                           play matches between engines and referee them (arena --help)\n"
@@ -58,6 +63,7 @@ int main(int argc, char** argv) {
   const std::vector<std::string> rest(args.begin() + 1, args.end());
   if (command == "perft") return leiser::cli::run_perft_command(rest, std::cout, std::cerr);
   if (command == "bench") return leiser::cli::run_bench_command(rest, std::cout, std::cerr);
+  if (command == "solve") return leiser::cli::run_solve_command(rest, std::cout, std::cerr);
   if (command == "arena") return leiser::cli::run_arena_command(rest, std::cout, std::cerr);
   if (command == "openings") return leiser::cli::run_openings_command(rest, std::cout, std::cerr);
   if (command == "--version" || command == "version") {
