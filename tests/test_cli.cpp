@@ -7,8 +7,10 @@
 
 #include "cli/bench_command.h"
 #include "cli/perft_command.h"
+#include "cli/solve_command.h"
 #include "bench/node_bench_positions.h"
 #include "kernel/game.h"
+#include "kernel/notation.h"
 #include "search/engine.h"
 
 namespace leiser::cli {
@@ -179,6 +181,87 @@ TEST(BenchCommand, SearchesTheStartPositionOrAFileOfFens) {
     const std::uint64_t each = run_bench(4, edition, 1, {first}).nodes + run_bench(4, edition, 1, {second}).nodes;
     EXPECT_EQ(printed_count(file_out.str(), "Nodes searched"), each);
     EXPECT_EQ(run_bench(4, edition, 1, {first, second}).nodes, each);
+  }
+}
+
+// Trailing name=value arguments are engine options: they change the search
+// (and so the node count) as the same option set on an Engine does, and a
+// bad one is refused before any search.
+TEST(BenchCommand, TrailingOptionsSetEngineOptions) {
+  std::ostringstream plain_out, plain_err, course_out, course_err;
+  ASSERT_EQ(run_bench_command({"4", "2016", "1", "startpos"}, plain_out, plain_err), 0);
+  ASSERT_EQ(run_bench_command({"4", "2016", "1", "startpos", "lmr_r1=1000", "fut_depth=0"}, course_out, course_err),
+            0)
+      << course_err.str();
+  search::Engine engine;
+  for (const auto& [name, value] : std::vector<std::pair<std::string, std::string>>{
+           {"threads", "1"}, {"hash", "16"}, {"edition", "2016"}, {"lmr_r1", "1000"}, {"fut_depth", "0"}})
+    ASSERT_FALSE(engine.set_option(name, value).has_value());
+  engine.set_game(kernel::Game::start(kernel::Edition::k2016));
+  engine.new_game();
+  search::SearchLimits limits;
+  limits.depth = 4;
+  const search::SearchResult direct = engine.search(limits);
+  EXPECT_EQ(printed_count(course_out.str(), "Nodes searched"), direct.nodes) << course_out.str();
+  EXPECT_NE(printed_count(course_out.str(), "Nodes searched"), printed_count(plain_out.str(), "Nodes searched"));
+  // One line per position on stderr, with the search's result.
+  EXPECT_NE(course_err.str().find("position 1/1: bestmove " + kernel::move_to_string(direct.best_move) +
+                                  " score " + std::to_string(direct.score)),
+            std::string::npos)
+      << course_err.str();
+  for (const std::vector<std::string>& bad : {std::vector<std::string>{"4", "2016", "1", "startpos", "lmr_r1=x"},
+                                              {"4", "2016", "1", "startpos", "nonsense=1"},
+                                              {"4", "lmr_r1=5", "2016"}}) {
+    std::ostringstream o, e;
+    EXPECT_EQ(run_bench_command(bad, o, e), 2);
+    EXPECT_EQ(e.str().rfind("error: bench", 0), 0u) << e.str();
+    EXPECT_EQ(o.str(), "");
+  }
+}
+
+TEST(SolveCommand, ParsesProblemLines) {
+  const auto p = parse_tactics_line("ss7/8/8/8/8/8/6nw1/7NN W; dm 2; edition 2016; id tiny", 7);
+  ASSERT_TRUE(p) << p.error();
+  EXPECT_EQ(p->fen, "ss7/8/8/8/8/8/6nw1/7NN W");
+  EXPECT_EQ(p->mate_in, 2);
+  EXPECT_EQ(p->edition, kernel::Edition::k2016);
+  EXPECT_EQ(p->id, "tiny");
+  const struct {
+    std::string line;
+    std::string fragment;
+  } bad[] = {
+      {"ss7/8/8/8/8/8/6nw1/7NN W; edition 2016", "line 3: no 'dm <n>'"},
+      {"ss7/8/8/8/8/8/6nw1/7NN W; dm zero", "dm expects a number"},
+      {"ss7/8/8/8/8/8/6nw1/7NN W; dm 2; edition 2017", "edition expects 2016 or 2018"},
+      {"ss7/8/8/8/8/8/6nw1/7NN W; dm 2; bm h0g1", "unknown operation 'bm'"},
+      {"ss7/8/8 W; dm 2", "line 3: "},
+  };
+  for (const auto& c : bad) {
+    const auto r = parse_tactics_line(c.line, 3);
+    ASSERT_FALSE(r) << c.line;
+    EXPECT_NE(r.error().find(c.fragment), std::string::npos) << r.error();
+  }
+}
+
+// A King zap in one: Tangerine's King on h0 faces north up an empty h-file;
+// turning to face west along rank 0 zaps Lavender's King on a0.
+TEST(SolveCommand, SolvesAZapInOneAndCountsIt) {
+  const std::string path = ::testing::TempDir() + "tactics_tiny.txt";
+  {
+    std::ofstream file(path);
+    file << "# one problem\n\nss6NN/8/8/8/8/8/8/8 W; dm 1; edition 2018; id corner\n";
+  }
+  std::ostringstream out, err;
+  ASSERT_EQ(run_solve_command({path, "--movetime", "50"}, out, err), 0) << err.str();
+  EXPECT_NE(out.str().find("1/1 corner dm 1: solved (bestmove h7L, score mate 1"), std::string::npos) << out.str();
+  EXPECT_NE(out.str().find("Solved 1 of 1 at 50 ms per problem, 1 thread"), std::string::npos) << out.str();
+  EXPECT_NE(out.str().find("by length: dm1 1/1"), std::string::npos) << out.str();
+  for (const std::vector<std::string>& bad :
+       {std::vector<std::string>{}, {path, "--movetime", "0"}, {path, "--threads"}, {"/no/such/file"},
+        {path, "bogus=1"}}) {
+    std::ostringstream o, e;
+    EXPECT_EQ(run_solve_command(bad, o, e), 2);
+    EXPECT_EQ(e.str().rfind("error: ", 0), 0u) << e.str();
   }
 }
 
