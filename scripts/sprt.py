@@ -10,12 +10,13 @@ usage: scripts/sprt.py [--base REV] [--new REV|worktree] [--edition 2016]
          [--screen 5+0.05] [--confirm 10+0.1|none] [--elo0 0 --elo1 10]
          [--max-games 4000] [--concurrency 2] [--openings FILE]
          [--new-option name=value ...] [--base-option name=value ...]
-         [--log DIR]
+         [--note "what the change is"] [--log DIR]
 
 --base defaults to HEAD and --new to the working tree (built in ./build).
 Options let one binary play both sides (e.g. --new-option null_move=1).
 Each revision is built once into $SPRT_CACHE (default ~/.cache/leiserchess-sprt)
-from a detached git worktree. Openings: the course's 100 for 2016 when no file
+from a detached git worktree. Every finished stage is appended to
+perf-reports/sprt-log.tsv (read by scripts/strength_report.py). Openings: the course's 100 for 2016 when no file
 is given, else 1,000 random balanced 8-ply openings of `leiserchess openings`
 (seed 1); either is cycled when the SPRT needs more games.
 """
@@ -122,6 +123,26 @@ def match(args, new, base, tc, log_dir, stage):
     return result
 
 
+LOG_COLUMNS = ["date", "new", "base", "new_options", "base_options", "edition", "stage", "tc", "games",
+               "wdl", "ptnml", "elo", "margin", "llr", "verdict", "bench", "note"]
+
+
+def record(args, new, base, results, sig):
+    """Appends each stage's result to perf-reports/sprt-log.tsv."""
+    path = os.path.join(ROOT, "perf-reports", "sprt-log.tsv")
+    fresh = not os.path.exists(path)
+    with open(path, "a") as f:
+        if fresh:
+            f.write("\t".join(LOG_COLUMNS) + "\n")
+        for r in results:
+            row = {"date": time.strftime("%Y-%m-%d %H:%M"), "new": new[1], "base": base[1],
+                   "new_options": " ".join(args.new_option), "base_options": " ".join(args.base_option),
+                   "edition": args.edition, "bench": "%d/%d" % (sig["2016"], sig["2018"]), "note": args.note}
+            row.update({k: str(r[k]) for k in ("stage", "tc", "games", "wdl", "ptnml", "elo", "margin", "llr",
+                                                "verdict")})
+            f.write("\t".join(row[c].replace("\t", " ") for c in LOG_COLUMNS) + "\n")
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--base", default="HEAD")
@@ -136,6 +157,7 @@ def main():
     parser.add_argument("--openings")
     parser.add_argument("--new-option", action="append", default=[])
     parser.add_argument("--base-option", action="append", default=[])
+    parser.add_argument("--note", default="")
     parser.add_argument("--log", default=os.path.join(CACHE, "runs", time.strftime("%Y%m%d-%H%M%S")))
     args = parser.parse_args()
 
@@ -147,6 +169,7 @@ def main():
     if results[-1]["verdict"] == "H1 accepted" and args.confirm != "none":
         results.append(match(args, new, base, args.confirm, args.log, "confirm"))
     sig = bench_signature(new[0], args.new_option)
+    record(args, new, base, results, sig)
     last = results[-1]
     print("\nnew %s%s against base %s%s, edition %s, SPRT [%g, %g] on pairs" % (
         new[1], " (" + " ".join(args.new_option) + ")" if args.new_option else "",

@@ -1,0 +1,180 @@
+#!/usr/bin/env python3
+"""Regenerates perf-reports/strength.md: how strong the engine is, by games.
+
+Sections (each can be skipped):
+  reference  matches against the MIT 2016 course reference engine, edition
+             2016, one thread each, the course's 100 openings with colours
+             reversed: --games-short games at 10+0.1 and --games-long at 30+0.3
+             (and against the 2016 rank-1 student engine at 10+0.1 with --rank1)
+  tactics    tests/data/tactics-*.txt solved at 100 ms and 1 s per problem
+  threads    2 threads against 1 at 10+0.1 (2016, course openings)
+  changes    every SPRT of perf-reports/sprt-log.tsv, newest first
+
+The outside engines are measuring instruments built outside the project
+(docs/strength.md says which and how they are run); pass their paths.
+
+usage: scripts/strength_report.py [--reference PATH] [--rank1 PATH]
+         [--engine build/leiserchess] [--games-short 200] [--games-long 100]
+         [--threads-games 200] [--skip reference,tactics,threads]
+         [--out perf-reports/strength.md]
+"""
+
+import argparse
+import csv
+import glob
+import os
+import re
+import subprocess
+import sys
+import tempfile
+import time
+
+ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), ".."))
+BOOK = os.path.normpath(os.path.join(ROOT, "..", "shared", "openings", "book-2016.txt"))
+
+
+def arena(engine, specs, tc, games, concurrency, pgn):
+    cmd = [engine, "arena"] + sum((["--engine", s] for s in specs), []) + [
+        "--edition", "2016", "--tc", tc, "--openings", BOOK, "--games", str(games),
+        "--concurrency", str(concurrency), "--pgn", pgn]
+    started = time.time()
+    done = subprocess.run(cmd, capture_output=True, text=True)
+    if done.returncode != 0:
+        sys.exit("strength_report: arena failed: %s\n%s" % (" ".join(cmd), done.stderr[-2000:]))
+    out = done.stdout
+    pair = re.search(r"  (\S+) vs (\S+): W (\d+) D (\d+) L (\d+)  score ([\d.]+)%  Elo (\S+) \+/- (\S+) "
+                     r"\(95% interval (\S+) \.\. (\S+)\)  LOS ([\d.]+)%", out)
+    ptnml = re.search(r"pairs (\d+), Ptnml\(0-2\) ([\d ]+?)  Elo (\S+) \+/- (\S+)", out)
+    return {"command": " ".join(cmd).replace(ROOT + "/", ""), "wdl": "%s-%s-%s" % pair.group(3, 4, 5),
+            "games": sum(int(x) for x in pair.group(3, 4, 5)), "score": pair.group(6),
+            "elo": pair.group(7), "margin": pair.group(8), "los": pair.group(11),
+            "ptnml": ptnml.group(2) if ptnml else "-", "pair_elo": ptnml.group(3) if ptnml else "-",
+            "pair_margin": ptnml.group(4) if ptnml else "-", "minutes": (time.time() - started) / 60}
+
+
+def match_rows(results):
+    rows = ["| opponent | time control | games | W-D-L | score | Elo (games) | Elo (pairs) | LOS | Ptnml(0-2) |",
+            "|---|---|---|---|---|---|---|---|---|"]
+    for name, tc, r in results:
+        rows.append("| %s | %s | %d | %s | %s%% | %s ± %s | %s ± %s | %s%% | %s |" % (
+            name, tc, r["games"], r["wdl"], r["score"], r["elo"], r["margin"], r["pair_elo"], r["pair_margin"],
+            r["los"], r["ptnml"]))
+    rows.append("")
+    rows += ["Commands (%s):" % ", ".join("%.0f min" % r["minutes"] for _, _, r in results), ""]
+    rows += ["    " + r["command"] for _, _, r in results]
+    return rows + [""]
+
+
+def section_reference(args, tmp):
+    ours = "name=ours,cmd=%s,option.threads=1" % args.engine
+    results = []
+    for tc, games in (("10+0.1", args.games_short), ("30+0.3", args.games_long)):
+        if games:
+            results.append(("reference", tc, arena(args.engine, [ours, "name=reference,cmd=%s" % args.reference],
+                                                   tc, games, 2, os.path.join(tmp, "ref-%s.pgn" % tc))))
+    if args.rank1:
+        results.append(("rank-1 (book and endgame table off)", "10+0.1",
+                        arena(args.engine, [ours, "name=rank1,cmd=%s" % args.rank1], "10+0.1", args.games_short, 2,
+                              os.path.join(tmp, "rank1.pgn"))))
+    out = ["## Against the course's engines (edition 2016, one thread each)", "",
+           "The course's 100 openings, each played twice with colours reversed; Fischer clocks run by the arena; "
+           "two games at once on this machine's two cores. Target (strength issue): at least +250 Elo against the "
+           "reference at 10+0.1, and not weaker at 30+0.3.", ""]
+    return out + match_rows(results)
+
+
+def section_tactics(args):
+    out = ["## Tactics", "",
+           "`leiserchess solve` on the suites in tests/data/ (scripts/make_tactics.py: positions from self-play "
+           "where the side to move forces a King zap, each proven by a search); solved = the search ends with a "
+           "mate score of at most the problem's length. One thread.", "",
+           "| suite | problems | 100 ms | 1 s |", "|---|---|---|---|"]
+    commands = []
+    for suite in sorted(glob.glob(os.path.join(ROOT, "tests", "data", "tactics-*.txt"))):
+        cells = []
+        total = 0
+        for ms in (100, 1000):
+            cmd = [args.engine, "solve", suite, "--movetime", str(ms)]
+            commands.append(" ".join(cmd).replace(ROOT + "/", ""))
+            text = subprocess.run(cmd, capture_output=True, text=True, check=True).stdout
+            m = re.search(r"Solved (\d+) of (\d+) .*by length:(.*)", text)
+            total = int(m.group(2))
+            cells.append("%s (%.0f%%; %s)" % (m.group(1), 100.0 * int(m.group(1)) / total, m.group(3).strip()))
+        out.append("| %s | %d | %s | %s |" % (os.path.basename(suite), total, cells[0], cells[1]))
+    return out + ["", "Commands:", ""] + ["    " + c for c in commands] + [""]
+
+
+def section_threads(args, tmp):
+    two = "name=two-threads,cmd=%s,option.threads=2" % args.engine
+    one = "name=one-thread,cmd=%s,option.threads=1" % args.engine
+    r = arena(args.engine, [two, one], "10+0.1", args.threads_games, 1, os.path.join(tmp, "threads.pgn"))
+    return ["## Two threads against one (10+0.1, 2016)", "",
+            "One game at a time, so the two-thread engine has both cores while it thinks.", ""] + \
+        match_rows([("one thread", "10+0.1", r)])
+
+
+def section_changes():
+    path = os.path.join(ROOT, "perf-reports", "sprt-log.tsv")
+    out = ["## Search and evaluation changes, by SPRT (newest first)", "",
+           "Each row is one stage of `scripts/sprt.py` (new against base, SPRT [elo0, elo1] on pairs of games, "
+           "alpha = beta = 0.05): accepted changes were committed with this result in their message; rejected ones "
+           "were not committed.", "",
+           "| date | change | new vs base | edition | stage | games | W-D-L | Ptnml(0-2) | Elo | LLR | verdict |",
+           "|---|---|---|---|---|---|---|---|---|---|---|"]
+    if not os.path.exists(path):
+        return out + ["", "(no SPRT run yet)", ""]
+    rows = list(csv.DictReader(open(path), delimiter="\t"))
+    for r in reversed(rows):
+        options = " ".join(x for x in (r["new_options"] and "new: " + r["new_options"],
+                                       r["base_options"] and "base: " + r["base_options"]) if x)
+        out.append("| %s | %s | %s vs %s%s | %s | %s %s | %s | %s | %s | %s ± %s | %s | %s |" % (
+            r["date"], r["note"], r["new"], r["base"], " (%s)" % options if options else "", r["edition"],
+            r["stage"], r["tc"], r["games"], r["wdl"], r["ptnml"], r["elo"], r["margin"], r["llr"], r["verdict"]))
+    return out + [""]
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--reference")
+    parser.add_argument("--rank1")
+    parser.add_argument("--engine", default=os.path.join(ROOT, "build", "leiserchess"))
+    parser.add_argument("--games-short", type=int, default=200)
+    parser.add_argument("--games-long", type=int, default=100)
+    parser.add_argument("--threads-games", type=int, default=200)
+    parser.add_argument("--skip", default="")
+    parser.add_argument("--out", default=os.path.join(ROOT, "perf-reports", "strength.md"))
+    args = parser.parse_args()
+    skip = set(filter(None, args.skip.split(",")))
+    if "reference" not in skip and not args.reference:
+        sys.exit("strength_report: --reference PATH is needed (or --skip reference)")
+    args.engine = os.path.abspath(args.engine)
+
+    commit = subprocess.run(["git", "-C", ROOT, "rev-parse", "--short", "HEAD"], capture_output=True,
+                            text=True).stdout.strip()
+    dirty = subprocess.run(["git", "-C", ROOT, "status", "--porcelain", "--untracked-files=no"],
+                           capture_output=True, text=True).stdout.strip()
+    started = time.time()
+    report = ["# Strength", "",
+              "Generated by `scripts/strength_report.py%s` on %s, commit `%s`%s; engine `%s` (`%s`). Machine: %s."
+              % ("" if not sys.argv[1:] else " " + " ".join(a.replace(ROOT + "/", "") for a in sys.argv[1:]),
+                 time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime()), commit, " (with uncommitted changes)" if dirty
+                 else "", os.path.relpath(args.engine, ROOT),
+                 subprocess.run([args.engine, "--version"], capture_output=True, text=True).stdout.strip(),
+                 "%d logical CPUs (%s)" % (os.cpu_count(), open("/proc/cpuinfo").read().split("model name")[1]
+                                           .split(":")[1].split("\n")[0].strip())), ""]
+    with tempfile.TemporaryDirectory() as tmp:
+        if "reference" not in skip:
+            report += section_reference(args, tmp)
+        if "tactics" not in skip:
+            report += section_tactics(args)
+        if "threads" not in skip:
+            report += section_threads(args, tmp)
+    report += section_changes()
+    report.append("Run time: %.0f min." % ((time.time() - started) / 60))
+    with open(args.out, "w") as f:
+        f.write("\n".join(report) + "\n")
+    print("wrote %s" % args.out, file=sys.stderr)
+
+
+if __name__ == "__main__":
+    main()
