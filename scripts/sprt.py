@@ -40,8 +40,14 @@ def run(cmd, **kwargs):
 def build(rev):
     """The path of a leiserchess executable built from rev ('worktree': ./build)."""
     if rev == "worktree":
+        # A copy, so that rebuilding ./build during the match changes nothing.
         run(["ninja", "-C", os.path.join(ROOT, "build"), "leiserchess"], stdout=subprocess.DEVNULL)
-        return os.path.join(ROOT, "build", "leiserchess"), "worktree"
+        os.makedirs(CACHE, exist_ok=True)
+        snapshot = os.path.join(CACHE, "worktree-%d" % os.getpid())
+        shutil.copy2(os.path.join(ROOT, "build", "leiserchess"), snapshot)
+        label = run(["git", "-C", ROOT, "rev-parse", "--short=12", "HEAD"], capture_output=True).stdout.strip()
+        dirty = run(["git", "-C", ROOT, "status", "--porcelain", "--untracked-files=no"], capture_output=True).stdout
+        return snapshot, label + ("+changes" if dirty.strip() else "")
     sha = run(["git", "-C", ROOT, "rev-parse", rev], capture_output=True).stdout.strip()
     where = os.path.join(CACHE, sha[:12])
     binary = os.path.join(where, "build", "leiserchess")

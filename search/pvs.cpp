@@ -4,12 +4,14 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <cstdlib>
 #include <optional>
 
 #include "kernel/laser.h"
 #include "kernel/movegen.h"
 #include "search/task_group.h"
+#include "search/threats.h"
 
 namespace leiser::search {
 
@@ -67,6 +69,20 @@ constexpr std::int32_t kKeyTTMove = 1 << 30;
 constexpr std::int32_t kKeyKiller1 = kKeyTTMove - 1;
 constexpr std::int32_t kKeyKiller2 = kKeyTTMove - 2;
 static_assert(9 * HistoryTable::kBonus < kKeyKiller2);
+
+// Late-move reduction growing with depth and move number,
+// ln(depth) * ln(n) / (divisor / 100), at least one ply (the n-th move is
+// reduced only from lmr_first on).
+int log_reduction(int depth, int move_number, int divisor) {
+  static const auto table = [] {
+    std::array<std::array<float, 256>, kMaxDepth + 1> t{};
+    for (int d = 1; d <= kMaxDepth; ++d)
+      for (int n = 1; n < 256; ++n) t[d][n] = static_cast<float>(std::log(d) * std::log(n));
+    return t;
+  }();
+  const float product = table[std::min(depth, kMaxDepth)][std::min(move_number, 255)];
+  return std::max(1, static_cast<int>(product * 100.0f / static_cast<float>(divisor)));
+}
 
 // The score of a finished game from the side to move's view, `ply` plies
 // from the root: the side whose King is gone has lost.
@@ -214,7 +230,7 @@ int Worker::draw_score(int ply) const {
 }
 
 template <Edition E>
-int Worker::quiescence(int ply, int alpha, int beta) {
+int Worker::quiescence(int ply, int alpha, int beta, int evasions) {
   ++nodes_;
   ++unflushed_nodes_;
   seldepth_ = std::max(seldepth_, ply);
@@ -226,8 +242,34 @@ int Worker::quiescence(int ply, int alpha, int beta) {
   // Our beam is needed by both the evaluation (on a cache miss) and the move
   // filter below; it is traced at most once.
   std::optional<kernel::LaserTrace> traced_beam;
-  const int stand_pat = evaluate_here(ply, traced_beam) + owner_.options_.rules.tempo;
-  if (stand_pat >= beta || ply >= kMaxPly) return stand_pat;
+  const SearchRules& rules = owner_.options_.rules;
+  TranspositionTable& tt = owner_.tt_;
+  const bool use_tt = rules.qsearch_tt && rules.use_tt && !owner_.options_.exact;
+  std::optional<int> static_eval;
+  bool store = use_tt;  // not over a deeper entry of this position
+  if (use_tt) {
+    if (const auto entry = tt.probe(pos.key())) {
+      store = entry->depth == 0;
+      const int tt_score = score_from_tt(entry->score, ply);
+      if (entry->bound == Bound::kExact || (entry->bound == Bound::kLower && tt_score >= beta) ||
+          (entry->bound == Bound::kUpper && tt_score <= alpha))
+        return tt_score;
+      static_eval = entry->static_eval;
+    }
+  }
+  if (!static_eval) static_eval = evaluate_here(ply, traced_beam);
+  const int stand_pat = *static_eval + rules.tempo;
+  // Standing pat while the opponent threatens to zap our King would lose the
+  // game: search every move instead, a bounded number of times per line.
+  // Where the stand-pat score is at most alpha it decides nothing, so only
+  // above alpha is the threat looked for.
+  if (evasions > 0 && stand_pat > alpha && ply < kMaxPly && king_under_threat<E>(pos))
+    return evade<E>(ply, alpha, beta, evasions - 1);
+  if (stand_pat >= beta || ply >= kMaxPly) {
+    if (store) tt.store(pos.key(), Move::none(), score_to_tt(stand_pat, ply), 0, Bound::kLower, *static_eval);
+    return stand_pat;
+  }
+  const int original_alpha = alpha;
   alpha = std::max(alpha, stand_pat);
 
   // Only moves whose laser zaps an enemy piece. A move that touches no square
@@ -278,7 +320,7 @@ int Worker::quiescence(int ply, int alpha, int beta) {
         kernel::popcount(child.position.board().pieces(kernel::opponent(us))) == enemy_count)
       continue;  // zapped only our own pieces
     const int score = child.position.is_game_over() ? -game_over_score(child.position, ply + 1)
-                                                    : -quiescence<E>(ply + 1, -beta, -alpha);
+                                                    : -quiescence<E>(ply + 1, -beta, -alpha, evasions);
     if (stopped_) return 0;
     if (score > best) {
       best = score;
@@ -288,7 +330,39 @@ int Worker::quiescence(int ply, int alpha, int beta) {
       }
     }
   }
+  if (store) {
+    const Bound bound = best >= beta ? Bound::kLower : best > original_alpha ? Bound::kExact : Bound::kUpper;
+    tt.store(pos.key(), Move::none(), score_to_tt(best, ply), 0, bound, *static_eval);
+  }
   return best;
+}
+
+template <Edition E>
+int Worker::evade(int ply, int alpha, int beta, int evasions) {
+  const Position& pos = stack_[ply].position;
+  MoveList moves;
+  kernel::generate_pseudo_moves<E>(pos, moves);
+  int best = -kInfinity;
+  for (Move m : moves) {
+    Frame& child = stack_[ply + 1];
+    child.position = pos;
+    child.position.template make_move<E>(m);
+    ++unflushed_moves_made_;
+    child.previous = &pos.board();
+    if (!kernel::is_legal_result<E>(pos, child.position, stack_[ply].previous)) continue;
+    const int score = child.position.is_game_over() ? -game_over_score(child.position, ply + 1)
+                                                    : -quiescence<E>(ply + 1, -beta, -alpha, evasions);
+    if (stopped_) return 0;
+    if (score > best) {
+      best = score;
+      if (score > alpha) {
+        alpha = score;
+        if (score >= beta) break;
+      }
+    }
+  }
+  // No legal move cannot happen by the rules; stand pat rather than invent a score.
+  return best == -kInfinity ? evaluate_here(ply) + owner_.options_.rules.tempo : best;
 }
 
 template <Edition E>
@@ -330,7 +404,9 @@ Worker::MoveOutcome Worker::search_move(int ply, int depth, int alpha, int beta,
   // Late-move reduction, verified at full depth when it does not fail low.
   if (!exact && depth >= rules.lmr_min_depth && !zapped_any && searched_before + 1 >= rules.lmr_first &&
       !killers_.is_killer(ply, m)) {
-    const int reduction = searched_before + 1 >= rules.lmr_second ? 2 : 1;
+    const int reduction = rules.lmr_log_divisor > 0 ? log_reduction(depth, searched_before + 1, rules.lmr_log_divisor)
+                          : searched_before + 1 >= rules.lmr_second ? 2
+                                                                    : 1;
     score = -pvs<E>(ply + 1, new_depth - reduction, -alpha - 1, -alpha, false, true);
     if (stopped_ || score <= alpha) return MoveOutcome::kSearched;
   }
@@ -341,7 +417,7 @@ Worker::MoveOutcome Worker::search_move(int ply, int depth, int alpha, int beta,
 template <Edition E>
 int Worker::pvs(int ply, int depth, int alpha, int beta, bool pv_node, bool allow_null) {
   pv_length_[ply] = ply;
-  if (depth <= 0) return quiescence<E>(ply, alpha, beta);
+  if (depth <= 0) return quiescence<E>(ply, alpha, beta, owner_.options_.rules.qsearch_evasions);
   ++nodes_;
   ++unflushed_nodes_;
   seldepth_ = std::max(seldepth_, ply);
@@ -359,6 +435,15 @@ int Worker::pvs(int ply, int depth, int alpha, int beta, bool pv_node, bool allo
     if (alpha >= beta) return alpha;
     if (ply >= kMaxPly) return evaluate_here(ply);
   }
+
+  // Whether the opponent threatens to zap our King, found when first asked.
+  std::optional<bool> threat;
+  auto threatened = [&] {
+    if (!threat) threat = king_under_threat<E>(pos);
+    return *threat;
+  };
+  // A threatened node is searched one ply deeper, up to twice the nominal depth.
+  if (ply > 0 && rules.threat_extension && ply < 2 * owner_.current_depth_ && threatened()) ++depth;
 
   Move tt_move = Move::none();
   int static_eval;
@@ -381,7 +466,7 @@ int Worker::pvs(int ply, int depth, int alpha, int beta, bool pv_node, bool allo
   // Extended futility: a node too far below beta searches only moves that
   // zap an enemy piece, standing pat otherwise, as quiescence does.
   bool zaps_only = false;
-  if (!pv_node && !exact && !is_mate_score(beta)) {
+  if (!pv_node && !exact && !is_mate_score(beta) && !(rules.threat_guard && threatened())) {
     if (depth <= 2 && rules.static_margin[depth] > 0 && stand_pat >= beta + rules.static_margin[depth])
       return beta;
     // Null-move pruning: if passing still holds beta, a real move will too.

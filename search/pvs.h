@@ -98,8 +98,13 @@ class Worker {
 
   template <kernel::Edition E>
   int pvs(int ply, int depth, int alpha, int beta, bool pv_node, bool allow_null);
+  // `evasions`: how many more times this line may search every move of a
+  // quiescence node whose King is threatened, instead of standing pat.
   template <kernel::Edition E>
-  int quiescence(int ply, int alpha, int beta);
+  int quiescence(int ply, int alpha, int beta, int evasions);
+  // Every move of a threatened quiescence node, each answered by quiescence.
+  template <kernel::Edition E>
+  int evade(int ply, int alpha, int beta, int evasions);
   // What making and searching one move of a node's loop came to.
   enum class MoveOutcome {
     kSkipped,   // illegal (Ko), or zaps no enemy piece where only such moves count

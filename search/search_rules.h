@@ -37,6 +37,9 @@ struct SearchRules {
   int lmr_min_depth = 3;
   int lmr_first = 5;
   int lmr_second = 20;
+  // Instead of one or two plies: ln(depth) * ln(n) / (lmr_log_divisor / 100)
+  // plies for the n-th move, at least one (0: the reference's steps).
+  int lmr_log_divisor = 0;
   // Null-move pruning in zero-window nodes (the reference has none).
   int null_move = 0;
   // Aspiration windows around the previous iteration's score (the
@@ -48,6 +51,17 @@ struct SearchRules {
   // The transposition table: probed for cutoffs and moves, written after
   // each node (the reference's `use_tt`; off only to compare searches).
   int use_tt = 1;
+  // Quiescence probes the TT (cutoffs, stored evaluations) and writes its
+  // results there at depth 0 (the reference does; ours did not).
+  int qsearch_tt = 0;
+  // Zap threats (search/threats.h), this game's checks. qsearch_evasions: a
+  // quiescence node whose King is threatened searches every move instead of
+  // standing pat, at most this many times along a line. threat_guard: no
+  // static margin, futility or null move in a threatened node.
+  // threat_extension: a threatened node is searched one ply deeper.
+  int qsearch_evasions = 0;
+  int threat_guard = 0;
+  int threat_extension = 0;
   // The having-the-move bonus added to the static evaluation wherever the
   // search stands pat or compares it with a margin (the reference's `hmb`).
   int tempo = 3;
@@ -68,7 +82,7 @@ struct SearchRuleSpec {
 
 // The names follow the reference engine's options where it has the rule
 // (lmr_r1, lmr_r2, fut_depth, draw, hmb), so a course user finds them.
-inline constexpr std::array<SearchRuleSpec, 13> kSearchRuleSpecs = {{
+inline constexpr std::array<SearchRuleSpec, 18> kSearchRuleSpecs = {{
     {"zap_extension", 0, 1, [](SearchRules& r) { return &r.zap_extension; }},
     {"static_margin_1", 0, 10000, [](SearchRules& r) { return &r.static_margin[1]; }},
     {"static_margin_2", 0, 10000, [](SearchRules& r) { return &r.static_margin[2]; }},
@@ -76,11 +90,16 @@ inline constexpr std::array<SearchRuleSpec, 13> kSearchRuleSpecs = {{
     {"lmr_min_depth", 1, 64, [](SearchRules& r) { return &r.lmr_min_depth; }},
     {"lmr_r1", 1, 1000, [](SearchRules& r) { return &r.lmr_first; }},
     {"lmr_r2", 1, 1000, [](SearchRules& r) { return &r.lmr_second; }},
+    {"lmr_log_divisor", 0, 1000, [](SearchRules& r) { return &r.lmr_log_divisor; }},
     {"null_move", 0, 1, [](SearchRules& r) { return &r.null_move; }},
     {"aspiration", 0, 1, [](SearchRules& r) { return &r.aspiration; }},
     {"draw", -100, 100, [](SearchRules& r) { return &r.draw_score; }},
     {"hmb", 0, 100, [](SearchRules& r) { return &r.tempo; }},
     {"use_tt", 0, 1, [](SearchRules& r) { return &r.use_tt; }},
+    {"qsearch_tt", 0, 1, [](SearchRules& r) { return &r.qsearch_tt; }},
+    {"qsearch_evasions", 0, 8, [](SearchRules& r) { return &r.qsearch_evasions; }},
+    {"threat_guard", 0, 1, [](SearchRules& r) { return &r.threat_guard; }},
+    {"threat_extension", 0, 1, [](SearchRules& r) { return &r.threat_extension; }},
     {"time_style", 0, 1, [](SearchRules& r) { return &r.time_style; }},
 }};
 
