@@ -95,6 +95,9 @@ class HistoryTable {
   void clear() {
     for (auto& s : scores_) s.store(0, std::memory_order_relaxed);
   }
+  void halve() {
+    for (auto& s : scores_) s.store(s.load(std::memory_order_relaxed) / 2, std::memory_order_relaxed);
+  }
   std::int32_t score(kernel::Color side, const MoveShape& shape) const {
     return scores_[slot(side, shape)].load(std::memory_order_relaxed);
   }

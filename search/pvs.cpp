@@ -466,11 +466,16 @@ int Worker::pvs(int ply, int depth, int alpha, int beta, bool pv_node, bool allo
   // Extended futility: a node too far below beta searches only moves that
   // zap an enemy piece, standing pat otherwise, as quiescence does.
   bool zaps_only = false;
-  if (!pv_node && !exact && !is_mate_score(beta) && !(rules.threat_guard && threatened())) {
-    if (depth <= 2 && rules.static_margin[depth] > 0 && stand_pat >= beta + rules.static_margin[depth])
+  if (!pv_node && !exact && !is_mate_score(beta)) {
+    // Pruning assumes that doing little is safe; with threat_guard it is not
+    // where the opponent threatens a King zap (looked for only when a rule
+    // is about to prune, which keeps the look rare).
+    auto may_prune = [&] { return !rules.threat_guard || !threatened(); };
+    if (depth <= 2 && rules.static_margin[depth] > 0 && stand_pat >= beta + rules.static_margin[depth] &&
+        may_prune())
       return beta;
     // Null-move pruning: if passing still holds beta, a real move will too.
-    if (rules.null_move && allow_null && depth >= kNullMoveMinDepth && stand_pat >= beta) {
+    if (rules.null_move && allow_null && depth >= kNullMoveMinDepth && stand_pat >= beta && may_prune()) {
       Frame& child = stack_[ply + 1];
       child.position = pos;
       child.position.pass_turn();
@@ -480,7 +485,7 @@ int Worker::pvs(int ply, int depth, int alpha, int beta, bool pv_node, bool allo
       if (stopped_) return 0;
       if (score >= beta && !is_mate_score(score)) return beta;
     }
-    if (depth <= rules.futility_depth && stand_pat + rules.futility_margin[depth] < beta) {
+    if (depth <= rules.futility_depth && stand_pat + rules.futility_margin[depth] < beta && may_prune()) {
       zaps_only = true;
       best_score = stand_pat;
     }
@@ -801,8 +806,10 @@ SearchResult Searcher::run(const kernel::Game& game, const SearchLimits& limits,
   threads_ = std::max(1, threads);
   time_.start(limits, options.rules.time_style);
   tt_.new_search();
-  // The reference starts every search with an empty best-move history.
-  history_.clear();
+  // The reference starts every search with an empty best-move history;
+  // history_keep halves it instead, keeping what the last search learned.
+  if (options.rules.history_keep) history_.halve();
+  else history_.clear();
   // The root's moves in generation order; iterations reorder them.
   const MoveList legal = game.legal_moves();
   root_moves_.assign(legal.begin(), legal.end());

@@ -62,6 +62,8 @@ struct SearchRules {
   int qsearch_evasions = 0;
   int threat_guard = 0;
   int threat_extension = 0;
+  // The best-move history is halved between searches instead of cleared.
+  int history_keep = 0;
   // The having-the-move bonus added to the static evaluation wherever the
   // search stands pat or compares it with a margin (the reference's `hmb`).
   int tempo = 3;
@@ -82,7 +84,7 @@ struct SearchRuleSpec {
 
 // The names follow the reference engine's options where it has the rule
 // (lmr_r1, lmr_r2, fut_depth, draw, hmb), so a course user finds them.
-inline constexpr std::array<SearchRuleSpec, 18> kSearchRuleSpecs = {{
+inline constexpr std::array<SearchRuleSpec, 19> kSearchRuleSpecs = {{
     {"zap_extension", 0, 1, [](SearchRules& r) { return &r.zap_extension; }},
     {"static_margin_1", 0, 10000, [](SearchRules& r) { return &r.static_margin[1]; }},
     {"static_margin_2", 0, 10000, [](SearchRules& r) { return &r.static_margin[2]; }},
@@ -100,6 +102,7 @@ inline constexpr std::array<SearchRuleSpec, 18> kSearchRuleSpecs = {{
     {"qsearch_evasions", 0, 8, [](SearchRules& r) { return &r.qsearch_evasions; }},
     {"threat_guard", 0, 1, [](SearchRules& r) { return &r.threat_guard; }},
     {"threat_extension", 0, 1, [](SearchRules& r) { return &r.threat_extension; }},
+    {"history_keep", 0, 1, [](SearchRules& r) { return &r.history_keep; }},
     {"time_style", 0, 1, [](SearchRules& r) { return &r.time_style; }},
 }};
 
