@@ -70,12 +70,14 @@ inline MoveShape move_shape(const kernel::Board& board, kernel::Move m) {
 // sort key: the larger code of (piece type, rotation, from square, to
 // square) first, Kings before Pawns and squares numbered file by file. Used
 // as the picker's tie code so that equal keys come in the reference's order.
-inline std::uint16_t reference_tie_code(const kernel::Board& board, kernel::Move m) {
-  const MoveShape shape = move_shape(board, m);
-  auto file_major = [](kernel::Square sq) { return ((sq & 7) << 3) | (sq >> 3); };
-  return static_cast<std::uint16_t>((shape.type == kernel::PieceType::kKing ? 1 << 14 : 0) |
-                                    (m.rotation() << 12) | (file_major(m.from()) << 6) |
-                                    file_major(shape.destination));
+inline constexpr std::array<std::uint8_t, kernel::kSquareCount> kFileMajor = [] {
+  std::array<std::uint8_t, kernel::kSquareCount> index{};
+  for (int sq = 0; sq < kernel::kSquareCount; ++sq) index[static_cast<std::size_t>(sq)] = static_cast<std::uint8_t>(((sq & 7) << 3) | (sq >> 3));
+  return index;
+}();
+inline std::uint16_t reference_tie_code(kernel::Move m, const MoveShape& shape) {
+  return static_cast<std::uint16_t>((shape.type == kernel::PieceType::kKing ? 1 << 14 : 0) | (m.rotation() << 12) |
+                                    (kFileMajor[m.from()] << 6) | kFileMajor[shape.destination]);
 }
 
 // The best-move history of the reference search, shared by all threads:

@@ -511,11 +511,12 @@ int Worker::pvs(int ply, int depth, int alpha, int beta, bool pv_node, bool allo
       ties[i] = static_cast<std::uint16_t>(0xFFFF - i);
       continue;
     }
+    const MoveShape shape = move_shape(pos.board(), m);
     if (m == tt_move) keys[i] = kKeyTTMove;
     else if (m == killers_.first(ply)) keys[i] = kKeyKiller1;
     else if (m == killers_.second(ply)) keys[i] = kKeyKiller2;
-    else keys[i] = history.score(us, move_shape(pos.board(), m));
-    ties[i] = reference_tie_code(pos.board(), m);
+    else keys[i] = history.score(us, shape);
+    ties[i] = reference_tie_code(m, shape);
   }
   std::array<std::uint64_t, kernel::kMaxMoves> picker_entries;
   MovePicker picker(moves.begin(), keys.data(), ties.data(), moves.size(), picker_entries.data());
