@@ -33,7 +33,7 @@ std::vector<PairResult> all_pairs(const MatchConfig& config) {
   std::vector<PairResult> pairs;
   const int n = static_cast<int>(config.engines.size());
   for (int a = 0; a < n; ++a)
-    for (int b = a + 1; b < n; ++b) pairs.push_back({a, b, {}});
+    for (int b = a + 1; b < n; ++b) pairs.push_back({a, b, {}, {}});
   return pairs;
 }
 
@@ -269,7 +269,10 @@ std::string progress_line(const MatchConfig& config, int done, int total, const 
                      margin_text(elo.margin) + "  LOS " + percent(likelihood_of_superiority(first));
   if (first_pairs.pairs() > 0) {
     line += "  Ptnml(0-2)";
-    for (int c : first_pairs.counts) line += " " + std::to_string(c);
+    for (int c : first_pairs.counts) {
+      line += ' ';  // appended in two steps: GCC 12 warns falsely about " " + string (bug 105651)
+      line += std::to_string(c);
+    }
   }
   if (config.sprt && llr) {
     const SprtBounds b = sprt_bounds(config.sprt->alpha, config.sprt->beta);
