@@ -145,6 +145,7 @@ int Worker::evaluate_here(int ply, std::optional<kernel::LaserTrace>& own_beam) 
 }
 
 void Worker::flush_nodes() {
+  owner_.progress_.note_seldepth(seldepth_);
   owner_.nodes_.fetch_add(unflushed_nodes_, std::memory_order_relaxed);
   owner_.moves_made_.fetch_add(unflushed_moves_made_, std::memory_order_relaxed);
   unflushed_nodes_ = 0;
@@ -185,9 +186,14 @@ bool Worker::should_stop() {
   int last = s.last_periodic_info_ms_.load(std::memory_order_relaxed);
   if (s.on_info_ && *s.on_info_ && now - last >= 1000 &&
       s.last_periodic_info_ms_.compare_exchange_strong(last, now)) {
-    // From this worker's own data only: another thread owns the main line.
-    SearchReport r = s.report(*this, s.current_depth_, 0, false);
-    (*s.on_info_)(r);
+    // The main line as the main thread last recorded it: this may be a
+    // helper, which knows nothing of the root.
+    if (const RootProgress::Line line = s.progress_.line(); line.known) {
+      SearchReport r = s.report(*this, s.current_depth_, line.score, false);
+      r.bound = line.bound;
+      r.pv = line.pv;
+      (*s.on_info_)(r);
+    }
   }
   return false;
 }
@@ -633,10 +639,13 @@ void Searcher::release_worker(std::unique_ptr<Worker> worker) {
   pool.idle.push_back(std::move(worker));
 }
 
-SearchReport Searcher::report(const Worker& main, int depth, int score, bool with_pv) const {
+SearchReport Searcher::report(const Worker& main, int depth, int score, bool with_pv) {
   SearchReport r;
   r.depth = depth;
-  r.seldepth = main.seldepth_;
+  // The deepest ply any thread has reached in this search, and at least the
+  // line's length (a mate in one reaches no node beyond the root).
+  progress_.note_seldepth(with_pv ? std::max(main.seldepth_, main.pv_length_[0]) : main.seldepth_);
+  r.seldepth = progress_.seldepth();
   r.score = score;
   r.nodes = nodes_.load(std::memory_order_relaxed);
   r.time_ms = time_.elapsed_ms();
@@ -669,9 +678,12 @@ SearchResult Searcher::iterate(Worker& main, const SearchLimits& limits) {
       iteration_score = main.pvs<E>(0, depth, alpha, beta, true, false);
       if (main.stopped_) break;
       if (iteration_score <= alpha) {
+        progress_.record(iteration_score, ScoreBound::kUpper, {});
         alpha = std::max(alpha - window, -kInfinity);
         window *= 2;
       } else if (iteration_score >= beta) {
+        progress_.record(iteration_score, ScoreBound::kLower,
+                         {main.pv_[0].begin(), main.pv_[0].begin() + main.pv_length_[0]});
         beta = std::min(beta + window, kInfinity);
         window *= 2;
       } else {
@@ -692,6 +704,7 @@ SearchResult Searcher::iterate(Worker& main, const SearchLimits& limits) {
       result.score = score;
       result.depth = depth;
       result.pv.assign(main.pv_[0].begin(), main.pv_[0].begin() + main.pv_length_[0]);
+      progress_.record(score, ScoreBound::kExact, result.pv);
       if (on_info_ && *on_info_) (*on_info_)(report(main, depth, score, true));
     }
     if (main.stopped_) break;
@@ -713,6 +726,7 @@ SearchResult Searcher::run(const kernel::Game& game, const SearchLimits& limits,
   nodes_.store(0);
   moves_made_.store(0);
   last_periodic_info_ms_.store(0);
+  progress_.reset();
   threads_ = std::max(1, threads);
   time_.start(limits, options.rules.time_style);
   tt_.new_search();
