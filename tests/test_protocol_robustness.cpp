@@ -388,11 +388,14 @@ TEST(ProtocolRobustness, ErrorWordingSaysWhatIsWrongAndWhatIsKept) {
 
 TEST(ProtocolRobustness, ABigHashDoesNotHoldUpReadyok) {
   EnginePipe engine(LEISER_EXECUTABLE);
+  engine.send("isready");  // the engine has started: its start-up is not timed
+  auto ready = engine.wait_for("readyok", kSearchBound);
+  ASSERT_TRUE(ready);
   // 4 GB (or an error line where the machine has less than 8 GB): either way
   // at once; the table's pages are only taken as the search writes them.
   engine.send("setoption name hash value 4096");
   auto asked = engine.send("isready");
-  auto ready = engine.wait_for("readyok", kAnswerBound);
+  ready = engine.wait_for("readyok", kAnswerBound, *ready + 1);
   ASSERT_TRUE(ready) << "hash 4096 held up readyok";
   std::cout << "hash 4096: readyok in " << ms_between(asked, engine.lines()[*ready].at) << " ms\n";
   engine.send("go depth 5");

@@ -160,6 +160,10 @@ TEST(ProtocolStress, TenThousandRandomLinesAtFullSpeed) {
   lines.push_back("isready");
 
   EnginePipe engine(LEISER_EXECUTABLE);
+  // The engine has started before the clock runs: its start-up (loading,
+  // allocating) is not what is measured.
+  engine.send("isready");
+  ASSERT_TRUE(engine.wait_for("readyok", milliseconds(30000)));
   const auto started = Clock::now();
   std::vector<Clock::time_point> isready_sent;
   std::size_t gos = 0;
@@ -170,7 +174,7 @@ TEST(ProtocolStress, TenThousandRandomLinesAtFullSpeed) {
     if (word == "go") ++gos;
   }
   const auto written = Clock::now();
-  const bool all_ready = engine.wait_for_count("readyok", isready_sent.size(), milliseconds(120000));
+  const bool all_ready = engine.wait_for_count("readyok", isready_sent.size() + 1, milliseconds(120000));
   const bool all_best = engine.wait_for_count("bestmove", gos, milliseconds(120000));
   const auto answered = Clock::now();
   engine.send("quit");
@@ -179,7 +183,12 @@ TEST(ProtocolStress, TenThousandRandomLinesAtFullSpeed) {
   const auto out = engine.lines();
   std::vector<double> latencies;
   std::size_t bestmoves = 0;
+  bool handshake = true;
   for (const TimedLine& l : out) {
+    if (l.text == "readyok" && handshake) {
+      handshake = false;
+      continue;
+    }
     if (l.text == "readyok" && latencies.size() < isready_sent.size())
       latencies.push_back(std::chrono::duration<double, std::milli>(l.at - isready_sent[latencies.size()]).count());
     bestmoves += l.text.rfind("bestmove", 0) == 0;
