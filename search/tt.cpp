@@ -1,5 +1,7 @@
 #include "search/tt.h"
 
+#include <sys/mman.h>
+
 #include <bit>
 #include <new>
 
@@ -18,11 +20,14 @@ constexpr std::uint64_t pack(kernel::Move move, int score, int depth, Bound boun
 }  // namespace
 
 TranspositionTable::SlotArray TranspositionTable::allocate(std::size_t count) {
-  // calloc of a large block maps fresh zero pages without writing them.
-  SlotArray slots(static_cast<Slot*>(std::calloc(count, sizeof(Slot))));
-  if (!slots) throw std::bad_alloc();
-  return slots;
+  // Fresh anonymous pages are zero: nothing is written here.
+  const std::size_t bytes = count * sizeof(Slot);
+  void* memory = ::mmap(nullptr, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  if (memory == MAP_FAILED) throw std::bad_alloc();
+  return SlotArray(static_cast<Slot*>(memory), UnmapSlots{bytes});
 }
+
+void TranspositionTable::UnmapSlots::operator()(Slot* slots) const { ::munmap(slots, bytes); }
 
 TranspositionTable::TranspositionTable(std::size_t megabytes) { resize(megabytes); }
 
