@@ -99,11 +99,14 @@ void Worker::reset_root(const kernel::Game& game) {
   root_previous_ = game.ko_board();
   pv_length_[0] = 0;
   split_ = nullptr;
+  nodes_ = 0;  // the same poll points in every search: a node limit stops one thread alike
   start_counting();
 }
 
 void Worker::start_counting() {
-  nodes_ = 0;
+  // nodes_ is not reset here: a parallel task is some 70 nodes, and a count
+  // restarted for each would almost never reach a poll (every 1024 nodes),
+  // leaving stop, the clock and the node limit unchecked by the helpers.
   unflushed_nodes_ = 0;
   unflushed_moves_made_ = 0;
   seldepth_ = 0;
