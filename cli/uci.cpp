@@ -1,19 +1,30 @@
 #include "cli/uci.h"
 
 #include <algorithm>
+#include <atomic>
 #include <cctype>
+#include <climits>
+#include <condition_variable>
+#include <cstdint>
+#include <deque>
+#include <iostream>
 #include <istream>
 #include <mutex>
+#include <optional>
 #include <ostream>
 #include <sstream>
 #include <string>
+#include <thread>
 #include <vector>
 
+#include "cli/go_command.h"
+#include "cli/line_reader.h"
 #include "cli/parse_integer.h"
 #include "cli/version.h"
 #include "kernel/fen.h"
 #include "kernel/notation.h"
 #include "kernel/perft.h"
+#include "kernel/quote.h"
 #include "search/engine.h"
 #include "search/evaluate.h"
 #include "simd/dispatch.h"
@@ -22,6 +33,7 @@ namespace leiser::cli {
 namespace {
 
 using kernel::Game;
+using kernel::quote;
 using search::Engine;
 
 constexpr const char* kHelp =
@@ -29,6 +41,14 @@ constexpr const char* kHelp =
     "  position startpos|endgame|fen <FEN> [moves m1 m2 ...] | move <m> |\n"
     "  go [depth N] [nodes N] [time T] [inc I] [wtime T] [btime T] [winc I] [binc I]\n"
     "     [movetime T] [infinite] | stop | perft [N] | eval [<move>] | display | help | quit";
+
+// Protocol perft runs in the background and can be stopped, so it may go as
+// deep as `leiserchess perft`.
+constexpr int kMaxPerftDepth = 20;
+constexpr int kDefaultPerftDepth = 4;
+// The longest error line printed: the input it quotes is already cut to
+// kernel::kQuoteMaxChars; this bounds whatever else a message may carry.
+constexpr std::size_t kMaxErrorLineChars = 400;
 
 std::vector<std::string> split(const std::string& line) {
   std::istringstream stream(line);
@@ -54,88 +74,268 @@ std::string_view option_type_name(search::OptionType t) {
   return "string";
 }
 
+// An error line's last defence: every message quotes user input through
+// kernel::quote, but one that forgot must still not put control bytes or a
+// megabyte on the line. Backslashes are left alone (quote's escapes stay
+// readable); only what would break the line is escaped.
+std::string one_safe_line(std::string_view text) {
+  std::string out;
+  for (const char c : text) {
+    if (out.size() >= kMaxErrorLineChars) {
+      out += "...";
+      break;
+    }
+    const auto u = static_cast<unsigned char>(c);
+    if (u < 0x20 || u >= 0x7f) kernel::append_escaped(out, c);
+    else out.push_back(c);
+  }
+  return out;
+}
+
+// Commands run in the order they came, on one thread (the executor). Those
+// that change or read the engine's state wait for a running search or perft
+// to finish first; they wait in the queue, so the input thread keeps reading
+// and `isready`, `stop` and `quit` are answered at once. A search's
+// `bestmove` is printed by its own thread.
+bool needs_idle_engine(const std::string& command) {
+  return command == "setoption" || command == "ucinewgame" || command == "position" || command == "move" ||
+         command == "go" || command == "perft" || command == "eval";
+}
+
+struct Command {
+  std::uint64_t sequence = 0;  // the input line's number
+  std::string name;            // the first token, lower case
+  std::vector<std::string> tokens;
+};
+
 class Protocol {
  public:
-  explicit Protocol(std::ostream& out) : out_(out) {}
-  ~Protocol() {
-    engine_.stop();
-    engine_.wait();
-  }
+  explicit Protocol(std::ostream& out) : out_(out), executor_([this] { execute_commands(); }) {}
+  ~Protocol();
+  Protocol(const Protocol&) = delete;
+  Protocol& operator=(const Protocol&) = delete;
 
-  // Returns false on quit.
-  bool handle(const std::string& line);
+  // Input thread: one line of input. Returns false on quit.
+  bool receive(const InputLine& line);
+  // Input thread: the input has ended (or `quit` came); returns when every
+  // command read has run and every search has ended.
+  void finish();
+  bool output_failed() const { return output_failed_.load(); }
 
  private:
-  void say(const std::string& text) {
-    std::lock_guard lock(output_mutex_);
-    out_ << text << '\n' << std::flush;
-  }
-  void error(const std::string& text) { say("info string error: " + text); }
-  // Lets a running search finish (its bestmove is printed) before a command
-  // that changes state; Engine::wait stops an infinite one, which never would.
-  void finish_search() { engine_.wait(); }
-  void stop_search() {
-    engine_.stop();
-    engine_.wait();
-  }
+  enum class Job { kNone, kSearch, kPerft };
+
+  // Prints one line. Never called with mutex_ held (a failed write takes it).
+  void say(const std::string& text);
+  // The output cannot be written: nothing more can be said, so the queue is
+  // dropped and whatever runs is stopped.
+  void abandon();
+  void error(const std::string& text) { say("info string error: " + one_safe_line(text)); }
+
+  // Executor thread.
+  void execute_commands();
+  void execute(const Command& c);
+  // Stops the search or perft started from a line before `sequence`, now or
+  // when it starts (input thread).
+  void stop_through(std::uint64_t sequence);
+  void job_done();
 
   void cmd_uci();
   void cmd_setoption(const std::vector<std::string>& t);
   void cmd_position(const std::vector<std::string>& t);
   void cmd_move(const std::vector<std::string>& t);
-  void cmd_go(const std::vector<std::string>& t);
-  void cmd_perft(const std::vector<std::string>& t);
+  void cmd_go(const Command& c);
+  void cmd_perft(const Command& c);
   void cmd_eval(const std::vector<std::string>& t);
   void cmd_display();
+  std::string position_kept() const;
 
   std::ostream& out_;
   std::mutex output_mutex_;
+  std::atomic<bool> output_failed_{false};
   Engine engine_;
+
+  // Shared between the input thread, the executor and the job threads.
+  std::mutex mutex_;
+  std::condition_variable changed_;
+  std::deque<Command> queue_;
+  std::size_t queued_isready_ = 0;  // how many of queue_ are `isready`
+  bool quit_ = false;  // drop the queue: the output has failed, or the protocol ends
+  bool input_ended_ = false;
+  std::uint64_t next_sequence_ = 1;
+  // Searches and perfts started from lines before this one are stopped.
+  std::uint64_t stop_before_ = 0;
+  Job job_ = Job::kNone;
+  bool job_infinite_ = false;
+  std::atomic<bool> perft_stop_{false};
+  std::thread perft_thread_;
+
+  std::thread executor_;  // last: it starts running at construction
 };
 
-bool Protocol::handle(const std::string& line) {
-  const auto tokens = split(line);
+Protocol::~Protocol() {
+  {
+    std::lock_guard lock(mutex_);
+    quit_ = true;
+    engine_.stop();
+    perft_stop_.store(true);
+  }
+  changed_.notify_all();
+  if (executor_.joinable()) executor_.join();
+  engine_.wait();
+  if (perft_thread_.joinable()) perft_thread_.join();
+}
+
+void Protocol::say(const std::string& text) {
+  bool failed_now = false;
+  {
+    std::lock_guard lock(output_mutex_);
+    out_ << text << '\n' << std::flush;
+    failed_now = !out_ && !output_failed_.exchange(true);
+  }
+  if (failed_now) abandon();
+}
+
+void Protocol::abandon() {
+  std::cerr << "error: cannot write to standard output; stopping\n";
+  {
+    std::lock_guard lock(mutex_);
+    quit_ = true;
+    engine_.stop();
+    perft_stop_.store(true);
+  }
+  changed_.notify_all();
+}
+
+bool Protocol::receive(const InputLine& line) {
+  std::lock_guard lock(mutex_);
+  const std::uint64_t sequence = next_sequence_++;
+  if (line.too_long()) {
+    queue_.push_back({sequence, "", {}});
+    // Said by the executor, in order with the rest; the line is not run.
+    queue_.back().tokens = {"line of " + std::to_string(line.full_size) + " bytes is longer than the " +
+                            std::to_string(kMaxLineBytes) + " a command may have; ignored"};
+    changed_.notify_all();
+    return true;
+  }
+  std::vector<std::string> tokens = split(line.text);
   if (tokens.empty()) return true;
-  const std::string command = lower(tokens[0]);
-  if (command == "quit") {
-    stop_search();
+  std::string name = lower(tokens[0]);
+  if (name == "quit") {
+    // Like `stop` then the end of input: what is running stops now, and
+    // what is queued runs at once (each `go` before it still gets its
+    // `bestmove`, each `isready` its `readyok`).
+    stop_through(sequence);
+    input_ended_ = true;
+    changed_.notify_all();
     return false;
   }
-  if (command == "isready") {
+  if (name == "stop") {
+    stop_through(sequence);
+    return true;
+  }
+  if (name == "isready") ++queued_isready_;
+  queue_.push_back({sequence, std::move(name), std::move(tokens)});
+  changed_.notify_all();
+  return true;
+}
+
+void Protocol::stop_through(std::uint64_t sequence) {
+  // Called with mutex_ held. The job starts under mutex_ too, so a stop
+  // cannot slip between its check of stop_before_ and its start.
+  stop_before_ = sequence;
+  if (job_ == Job::kSearch) engine_.stop();
+  if (job_ == Job::kPerft) perft_stop_.store(true);
+}
+
+void Protocol::finish() {
+  {
+    std::lock_guard lock(mutex_);
+    input_ended_ = true;
+  }
+  changed_.notify_all();
+  executor_.join();
+  // The end of input is no reason to cut a search short, but an infinite
+  // one would never end by itself.
+  engine_.wait();
+  if (perft_thread_.joinable()) perft_thread_.join();
+  executor_ = std::thread();
+}
+
+void Protocol::job_done() {
+  {
+    std::lock_guard lock(mutex_);
+    job_ = Job::kNone;
+  }
+  changed_.notify_all();
+}
+
+void Protocol::execute_commands() {
+  std::unique_lock lock(mutex_);
+  while (true) {
+    changed_.wait(lock, [&] { return quit_ || !queue_.empty() || input_ended_; });
+    if (quit_) return;
+    // While a search or perft runs, `isready` is answered at once wherever
+    // it waits in the queue (PROTOCOL.md): neither the job nor the commands
+    // queued before it delay the answer.
+    if (job_ != Job::kNone && queued_isready_ > 0) {
+      const auto ready = std::erase_if(queue_, [](const Command& c) { return c.name == "isready"; });
+      queued_isready_ = 0;
+      lock.unlock();
+      for (std::size_t i = 0; i < ready; ++i) say("readyok");
+      lock.lock();
+      continue;
+    }
+    if (queue_.empty()) {
+      if (!input_ended_) continue;
+      // End of input: nothing will ever stop an infinite search.
+      if (job_ == Job::kSearch && job_infinite_) engine_.stop();
+      return;
+    }
+    if (job_ != Job::kNone && needs_idle_engine(queue_.front().name)) {
+      // An infinite search never ends by itself; the command ends it.
+      if (job_ == Job::kSearch && job_infinite_) engine_.stop();
+      changed_.wait(lock, [&] { return quit_ || job_ == Job::kNone || queued_isready_ > 0; });
+      continue;
+    }
+    const Command command = std::move(queue_.front());
+    queue_.pop_front();
+    if (command.name == "isready") --queued_isready_;
+    lock.unlock();
+    execute(command);
+    lock.lock();
+  }
+}
+
+void Protocol::execute(const Command& c) {
+  const std::string& name = c.name;
+  if (name.empty()) {
+    error(c.tokens.front());  // a line too long to run
+  } else if (name == "isready") {
     say("readyok");
-  } else if (command == "stop") {
-    stop_search();
-  } else if (command == "uci") {
+  } else if (name == "uci") {
     cmd_uci();
-  } else if (command == "setoption") {
-    finish_search();
-    cmd_setoption(tokens);
-  } else if (command == "ucinewgame") {
-    finish_search();
+  } else if (name == "setoption") {
+    cmd_setoption(c.tokens);
+  } else if (name == "ucinewgame") {
     engine_.new_game();
-  } else if (command == "position") {
-    finish_search();
-    cmd_position(tokens);
-  } else if (command == "move") {
-    finish_search();
-    cmd_move(tokens);
-  } else if (command == "go") {
-    finish_search();
-    cmd_go(tokens);
-  } else if (command == "perft") {
-    finish_search();
-    cmd_perft(tokens);
-  } else if (command == "eval") {
-    finish_search();
-    cmd_eval(tokens);
-  } else if (command == "display" || command == "d") {
+  } else if (name == "position") {
+    cmd_position(c.tokens);
+  } else if (name == "move") {
+    cmd_move(c.tokens);
+  } else if (name == "go") {
+    cmd_go(c);
+  } else if (name == "perft") {
+    cmd_perft(c);
+  } else if (name == "eval") {
+    cmd_eval(c.tokens);
+  } else if (name == "display" || name == "d") {
     cmd_display();
-  } else if (command == "help") {
+  } else if (name == "help") {
     say(kHelp);
   } else {
-    error("unknown command '" + tokens[0] + "' (try 'help')");
+    error("unknown command " + quote(c.tokens[0]) + " (try 'help')");
   }
-  return true;
 }
 
 void Protocol::cmd_uci() {
@@ -171,12 +371,24 @@ void Protocol::cmd_setoption(const std::vector<std::string>& t) {
     if (const std::string problem = simd::select(value); !problem.empty()) error(problem);
     return;
   }
-  if (const auto problem = engine_.set_option(name, value)) error(*problem);
+  if (const auto problem = engine_.set_option(name, value)) {
+    error(*problem);
+    return;
+  }
+  if (lower(name) == "threads") {
+    if (const auto requested = parse_integer(value, 1, INT_MAX); requested && *requested > engine_.threads())
+      say("info string threads " + std::to_string(*requested) + " is more than this machine runs at once; using " +
+          std::to_string(engine_.threads()));
+  }
+}
+
+std::string Protocol::position_kept() const {
+  return "; the position is unchanged (" + kernel::to_fen(engine_.game().position()) + ")";
 }
 
 void Protocol::cmd_position(const std::vector<std::string>& t) {
   if (t.size() < 2) {
-    error("usage: position startpos|endgame|fen <FEN> [moves m1 m2 ...]");
+    error("usage: position startpos|endgame|fen <FEN> [moves m1 m2 ...]" + position_kept());
     return;
   }
   const kernel::Edition edition = engine_.edition();
@@ -192,24 +404,23 @@ void Protocol::cmd_position(const std::vector<std::string>& t) {
     for (; i < t.size() && lower(t[i]) != "moves"; ++i) fen += (fen.empty() ? "" : " ") + t[i];
     auto parsed = Game::from_fen(fen, edition);
     if (!parsed) {
-      error(parsed.error());
+      error(parsed.error() + position_kept());
       return;
     }
     game = *parsed;
   } else {
-    error("position expects startpos, endgame or fen, got '" + t[1] + "'");
+    error("position expects startpos, endgame or fen, got " + quote(t[1]) + position_kept());
     return;
   }
   if (i < t.size()) {
     if (lower(t[i]) != "moves") {
-      error("unexpected '" + t[i] + "' in position (expected 'moves')");
+      error("unexpected " + quote(t[i]) + " in position (expected 'moves')" + position_kept());
       return;
     }
     game->set_use_ko(engine_.game().use_ko());
     for (++i; i < t.size(); ++i) {
       if (auto played = game->play(t[i]); !played) {
-        // The position is not changed by a command with a bad move.
-        error(played.error() + " (position unchanged)");
+        error(played.error() + position_kept());
         return;
       }
     }
@@ -233,96 +444,76 @@ void Protocol::cmd_move(const std::vector<std::string>& t) {
         std::string(kernel::result_reason(game.result())) + ")");
 }
 
-void Protocol::cmd_go(const std::vector<std::string>& t) {
-  search::SearchLimits limits;
-  const bool tangerine = engine_.game().position().side_to_move() == kernel::Color::kTangerine;
-  for (std::size_t i = 1; i < t.size(); ++i) {
-    const std::string key = lower(t[i]);
-    if (key == "infinite") {
-      limits.infinite = true;
-      continue;
-    }
-    if (i + 1 >= t.size()) {
-      error("go " + key + " expects a number");
-      return;
-    }
-    const std::string& value = t[++i];
-    const auto number = parse_integer(value, 0, 1'000'000'000'000LL);
-    if (!number) {
-      error("go " + key + " expects a non-negative number, got '" + value + "'");
-      return;
-    }
-    const int as_int = static_cast<int>(std::min<long long>(*number, 2'000'000'000));
-    if (key == "depth") limits.depth = std::max(1, as_int);
-    else if (key == "nodes") {
-      if (*number == 0) {
-        error("go nodes expects a positive number");
-        return;
-      }
-      limits.nodes = static_cast<std::uint64_t>(*number);
-    }
-    else if (key == "movetime") limits.movetime_ms = std::max(1, as_int);
-    else if (key == "time") limits.time_ms = as_int;
-    else if (key == "inc") limits.increment_ms = as_int;
-    else if (key == "wtime") { if (tangerine) limits.time_ms = as_int; }
-    else if (key == "btime") { if (!tangerine) limits.time_ms = as_int; }
-    else if (key == "winc") { if (tangerine) limits.increment_ms = as_int; }
-    else if (key == "binc") { if (!tangerine) limits.increment_ms = as_int; }
-    else if (key == "movestogo") {}
-    else {
-      error("unknown go parameter '" + t[i - 1] + "'");
-      return;
+std::string info_line(const search::SearchReport& r) {
+  std::string line = "info depth " + std::to_string(r.depth) + " seldepth " + std::to_string(r.seldepth) + " score ";
+  line += search::is_mate_score(r.score) ? "mate " + std::to_string(search::mate_in_moves(r.score))
+                                         : "cp " + std::to_string(r.score);
+  if (r.bound == search::ScoreBound::kLower) line += " lowerbound";
+  if (r.bound == search::ScoreBound::kUpper) line += " upperbound";
+  line += " nodes " + std::to_string(r.nodes) + " nps " + std::to_string(r.nps) + " time " +
+          std::to_string(r.time_ms) + " hashfull " + std::to_string(r.hashfull);
+  if (!r.pv.empty()) {
+    line += " pv";
+    for (kernel::Move m : r.pv) {
+      line.push_back(' ');
+      line.append(kernel::move_to_string(m));
     }
   }
+  return line;
+}
+
+void Protocol::cmd_go(const Command& c) {
+  const GoRequest request = parse_go(c.tokens, engine_.game().position().side_to_move());
+  for (const std::string& problem : request.errors) error(problem);
   if (engine_.game().is_over()) {
-    say("info string error: the game is over (" +
-        std::string(kernel::result_reason(engine_.game().result())) + ")");
+    error("the game is over (" + std::string(kernel::result_reason(engine_.game().result())) + ")");
     say("bestmove (none)");
     return;
   }
+  engine_.wait();  // the last search's thread has reported; let it end
+  std::lock_guard lock(mutex_);
+  job_ = Job::kSearch;
+  job_infinite_ = request.limits.infinite;
   engine_.start(
-      limits,
-      [this](const search::SearchReport& r) {
-        std::string line = "info depth " + std::to_string(r.depth) + " seldepth " +
-                           std::to_string(r.seldepth) + " score ";
-        line += search::is_mate_score(r.score) ? "mate " + std::to_string(search::mate_in_moves(r.score))
-                                               : "cp " + std::to_string(r.score);
-        line += " nodes " + std::to_string(r.nodes) + " nps " + std::to_string(r.nps) + " time " +
-                std::to_string(r.time_ms) + " hashfull " + std::to_string(r.hashfull);
-        if (!r.pv.empty()) {
-          line += " pv";
-          for (kernel::Move m : r.pv) {
-            line.push_back(' ');
-            line.append(kernel::move_to_string(m));
-          }
-        }
-        say(line);
-      },
+      request.limits, [this](const search::SearchReport& r) { say(info_line(r)); },
       [this](const search::SearchResult& result) {
-        say("bestmove " + (result.best_move == kernel::Move::none()
-                               ? std::string("(none)")
-                               : kernel::move_to_string(result.best_move)));
+        say("bestmove " + (result.best_move == kernel::Move::none() ? std::string("(none)")
+                                                                     : kernel::move_to_string(result.best_move)));
+        job_done();
       });
+  // A `stop` read after this `go` but before it started.
+  if (c.sequence < stop_before_) engine_.stop();
 }
 
-void Protocol::cmd_perft(const std::vector<std::string>& t) {
-  int depth = 4;
-  if (t.size() >= 2) {
-    // Perft runs on the input thread and cannot be stopped, so the protocol
-    // caps it where it still ends in seconds; `leiserchess perft` goes deeper.
-    const auto d = parse_integer(t[1], 1, 6);
+void Protocol::cmd_perft(const Command& c) {
+  int depth = kDefaultPerftDepth;
+  if (c.tokens.size() >= 2) {
+    const auto d = parse_integer(c.tokens[1], 1, kMaxPerftDepth);
     if (!d) {
-      error("perft expects a depth from 1 to 6, got '" + t[1] + "' (deeper: leiserchess perft --depth N)");
+      error("perft expects a depth from 1 to " + std::to_string(kMaxPerftDepth) + ", got " + quote(c.tokens[1]));
       return;
     }
     depth = static_cast<int>(*d);
   }
-  const Game& game = engine_.game();
-  for (int d = 1; d <= depth; ++d) {
-    const auto count = kernel::perft(game.position(), game.ko_board(),
-                                     {d, kernel::PerftMode::kLegal, engine_.threads()});
-    say("perft " + std::to_string(d) + " " + std::to_string(count));
-  }
+  if (perft_thread_.joinable()) perft_thread_.join();
+  std::lock_guard lock(mutex_);
+  job_ = Job::kPerft;
+  job_infinite_ = false;
+  perft_stop_.store(c.sequence < stop_before_);
+  // The thread counts on its own copy of the game: the Ko board it passes
+  // points into that game's history.
+  perft_thread_ = std::thread([this, game = engine_.game(), depth, threads = engine_.threads()] {
+    for (int d = 1; d <= depth; ++d) {
+      const auto count = kernel::perft(game.position(), game.ko_board(),
+                                       {d, kernel::PerftMode::kLegal, threads, nullptr, &perft_stop_});
+      if (perft_stop_.load()) {
+        say("info string perft stopped before depth " + std::to_string(d) + " was counted");
+        break;
+      }
+      say("perft " + std::to_string(d) + " " + std::to_string(count));
+    }
+    job_done();
+  });
 }
 
 void Protocol::cmd_eval(const std::vector<std::string>& t) {
@@ -375,12 +566,13 @@ void Protocol::cmd_display() {
 
 int run_protocol(std::istream& in, std::ostream& out) {
   Protocol protocol(out);
-  std::string line;
-  while (std::getline(in, line)) {
-    if (!line.empty() && line.back() == '\r') line.pop_back();
-    if (!protocol.handle(line)) break;
-  }
-  return 0;
+  InputLine line;
+  bool quit = false;
+  while (!quit && !protocol.output_failed() && read_line(in, line)) quit = !protocol.receive(line);
+  // With the output gone nothing more can be said: the destructor abandons
+  // the queue and stops whatever runs.
+  if (!protocol.output_failed()) protocol.finish();
+  return protocol.output_failed() ? 1 : 0;
 }
 
 }  // namespace leiser::cli

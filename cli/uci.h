@@ -7,7 +7,12 @@
 namespace leiser::cli {
 
 // Reads commands from `in` until `quit` or end of input, answering on `out`.
-// Input keeps being read while a search runs. Returns the exit status.
+// Input is read all the time on the calling thread; commands run in order on
+// a thread of their own, waiting there (not in the reader) for a search or
+// perft to end where they must, so `isready`, `stop` and `quit` are answered
+// at once. `quit` stops what runs and answers what is queued at once; the
+// end of input lets finite searches and perfts finish (an infinite search is
+// stopped). Returns the exit status: 1 when `out` could not be written.
 int run_protocol(std::istream& in, std::ostream& out);
 
 }  // namespace leiser::cli

@@ -4,6 +4,8 @@
 #include <optional>
 #include <string>
 
+#include "kernel/quote.h"
+
 namespace leiser::kernel {
 namespace {
 
@@ -19,13 +21,6 @@ std::optional<Piece> decode_piece(char first, char second, Color color) {
       return Piece{color, PieceType::kPawn, static_cast<Orientation>(o)};
   }
   return std::nullopt;
-}
-
-std::string quoted(std::string_view text) {
-  std::string out(1, '\'');
-  out.append(text);
-  out.push_back('\'');
-  return out;
 }
 
 Error fen_error(std::string_view what) { return Error{"bad FEN: " + std::string(what)}; }
@@ -66,32 +61,32 @@ Expected<Position> parse_fen(std::string_view fen, Edition edition) {
     } else if (c >= '1' && c <= '8') {
       file += c - '0';
       if (file > 8)
-        return fen_error("rank " + std::to_string(rank) + " has more than 8 squares at '" +
-                         std::string(1, c) + "'" + where);
+        return fen_error("rank " + std::to_string(rank) + " has more than 8 squares at " +
+                         quote(std::string_view(&c, 1)) + where);
     } else if (std::isalpha(static_cast<unsigned char>(c))) {
       if (i + 1 >= board_field.size() || !std::isalpha(static_cast<unsigned char>(board_field[i + 1])))
-        return fen_error("piece '" + std::string(1, c) + "'" + where +
+        return fen_error("piece " + quote(std::string_view(&c, 1)) + where +
                          " is cut short (pieces are two letters: NN EE SS WW NW NE SE SW)");
       const char next = board_field[i + 1];
       const bool upper = std::isupper(static_cast<unsigned char>(c)) != 0;
       if (upper != (std::isupper(static_cast<unsigned char>(next)) != 0))
-        return fen_error("piece " + quoted(board_field.substr(i, 2)) + where +
+        return fen_error("piece " + quote(board_field.substr(i, 2)) + where +
                          " mixes upper and lower case (upper case is Tangerine, lower Lavender)");
       const Color color = upper ? Color::kTangerine : Color::kLavender;
       const auto piece = decode_piece(static_cast<char>(std::toupper(static_cast<unsigned char>(c))),
                                       static_cast<char>(std::toupper(static_cast<unsigned char>(next))),
                                       color);
       if (!piece)
-        return fen_error("unknown piece " + quoted(board_field.substr(i, 2)) + where +
+        return fen_error("unknown piece " + quote(board_field.substr(i, 2)) + where +
                          " (expected NN EE SS WW for Kings, NW NE SE SW for Pawns)");
       if (file >= 8)
         return fen_error("rank " + std::to_string(rank) + " has more than 8 squares at piece " +
-                         quoted(board_field.substr(i, 2)) + where);
+                         quote(board_field.substr(i, 2)) + where);
       board.put(make_square(file, rank), *piece);
       ++file;
       ++i;
     } else {
-      return fen_error("unexpected character '" + std::string(1, c) + "'" + where +
+      return fen_error("unexpected character " + quote(std::string_view(&c, 1)) + where +
                        " (expected a digit 1-8, a two-letter piece, or '/')");
     }
   }
@@ -109,10 +104,10 @@ Expected<Position> parse_fen(std::string_view fen, Edition edition) {
   } else if (side_field == "B" || side_field == "b") {
     side = Color::kLavender;
   } else {
-    return fen_error("side to move " + quoted(side_field) + " (expected W or B)");
+    return fen_error("side to move " + quote(side_field) + " (expected W or B)");
   }
   if (rest < fen.size())
-    return fen_error("unexpected text " + quoted(fen.substr(rest)) + " after the side to move");
+    return fen_error("unexpected text " + quote(fen.substr(rest)) + " after the side to move");
 
   for (Color c : {Color::kTangerine, Color::kLavender}) {
     const int kings = popcount(board.king(c));

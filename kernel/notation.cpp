@@ -1,5 +1,7 @@
 #include "kernel/notation.h"
 
+#include "kernel/quote.h"
+
 namespace leiser::kernel {
 namespace {
 
@@ -22,7 +24,7 @@ std::optional<int> direction_between(Square a, Square b) {
 }
 
 Error move_error(std::string_view text, const std::string& why) {
-  return Error{"bad move '" + std::string(text) + "': " + why};
+  return Error{"bad move " + quote(text) + ": " + why};
 }
 
 }  // namespace

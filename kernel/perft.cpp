@@ -5,6 +5,7 @@
 #include <oneapi/tbb/task_arena.h>
 
 #include <array>
+#include <atomic>
 
 #include "kernel/movegen.h"
 
@@ -13,6 +14,17 @@ namespace {
 
 // Subtrees with at least this many plies left are split across threads.
 constexpr int kMinParallelDepth = 4;
+
+// What every node of one count needs besides its position: the batched
+// laser trace (or nullptr) and the stop flag (or nullptr).
+struct Walk {
+  BatchTraceFn batch_trace;
+  const std::atomic<bool>* stop;
+  // Polled only where 3 or more plies are left: a few hundred thousand
+  // leaves at most below such a node, well under a millisecond, and no
+  // cost worth measuring at the nodes that do the counting.
+  bool stopped() const { return stop != nullptr && stop->load(std::memory_order_relaxed); }
+};
 
 template <Edition E, PerftMode M>
 std::uint64_t count_moves(const Position& pos, const Board* previous) {
@@ -63,7 +75,7 @@ std::uint64_t perft2_2016_pseudo(const Position& pos) {
 // to a copy of the board, trace the mover's laser on all of them at once,
 // then finish each move from its trace and count the child's moves.
 template <Edition E, PerftMode M>
-std::uint64_t perft2_batched(const Position& pos, const Board* previous, BatchTraceFn batch_trace) {
+std::uint64_t perft2_batched(const Position& pos, const Board* previous, Walk walk) {
   MoveList moves;
   generate_pseudo_moves<E>(pos, moves);
   const std::size_t count = static_cast<std::size_t>(moves.size());
@@ -75,7 +87,7 @@ std::uint64_t perft2_batched(const Position& pos, const Board* previous, BatchTr
     apply_move(boards[i], moves[i]);
     shooters[i] = pos.side_to_move();
   }
-  batch_trace(boards.data(), shooters.data(), traces.data(), count);
+  walk.batch_trace(boards.data(), shooters.data(), traces.data(), count);
   std::uint64_t leaves = 0;
   for (std::size_t i = 0; i < count; ++i) {
     Position child = pos;
@@ -88,13 +100,14 @@ std::uint64_t perft2_batched(const Position& pos, const Board* previous, BatchTr
 }
 
 template <Edition E, PerftMode M>
-std::uint64_t perft_serial(const Position& pos, const Board* previous, int depth, BatchTraceFn batch_trace) {
+std::uint64_t perft_serial(const Position& pos, const Board* previous, int depth, Walk walk) {
   if (depth == 1) return count_moves<E, M>(pos, previous);
   if constexpr (E == Edition::k2016 && M == PerftMode::kPseudo) {
     if (depth == 2) return perft2_2016_pseudo(pos);
   } else {
-    if (depth == 2 && batch_trace) return perft2_batched<E, M>(pos, previous, batch_trace);
+    if (depth == 2 && walk.batch_trace) return perft2_batched<E, M>(pos, previous, walk);
   }
+  if (depth >= 3 && walk.stopped()) return 0;
   MoveList moves;
   generate_pseudo_moves<E>(pos, moves);
   std::uint64_t leaves = 0;
@@ -103,7 +116,7 @@ std::uint64_t perft_serial(const Position& pos, const Board* previous, int depth
     child.template make_move<E, false>(m);
     if constexpr (M == PerftMode::kLegal)
       if (!is_legal_result<E>(pos, child, previous)) continue;
-    leaves += child.is_game_over() ? 1 : perft_serial<E, M>(child, &pos.board(), depth - 1, batch_trace);
+    leaves += child.is_game_over() ? 1 : perft_serial<E, M>(child, &pos.board(), depth - 1, walk);
   }
   return leaves;
 }
@@ -125,21 +138,22 @@ std::vector<std::pair<Move, Position>> children_of(const Position& pos, const Bo
 }
 
 template <Edition E, PerftMode M>
-std::uint64_t perft_parallel(const Position& pos, const Board* previous, int depth, BatchTraceFn batch_trace);
+std::uint64_t perft_parallel(const Position& pos, const Board* previous, int depth, Walk walk);
 
 template <Edition E, PerftMode M>
-std::uint64_t subtree(const Position& child, const Board* parent_board, int depth, BatchTraceFn batch_trace) {
+std::uint64_t subtree(const Position& child, const Board* parent_board, int depth, Walk walk) {
   if (child.is_game_over()) return 1;
-  if (depth - 1 >= kMinParallelDepth) return perft_parallel<E, M>(child, parent_board, depth - 1, batch_trace);
-  return perft_serial<E, M>(child, parent_board, depth - 1, batch_trace);
+  if (depth - 1 >= kMinParallelDepth) return perft_parallel<E, M>(child, parent_board, depth - 1, walk);
+  return perft_serial<E, M>(child, parent_board, depth - 1, walk);
 }
 
 template <Edition E, PerftMode M>
-std::uint64_t perft_parallel(const Position& pos, const Board* previous, int depth, BatchTraceFn batch_trace) {
+std::uint64_t perft_parallel(const Position& pos, const Board* previous, int depth, Walk walk) {
+  if (walk.stopped()) return 0;
   const auto children = children_of<E, M>(pos, previous);
   std::vector<std::uint64_t> counts(children.size());
   tbb::parallel_for(std::size_t{0}, children.size(), [&](std::size_t i) {
-    counts[i] = subtree<E, M>(children[i].second, &pos.board(), depth, batch_trace);
+    counts[i] = subtree<E, M>(children[i].second, &pos.board(), depth, walk);
   });
   std::uint64_t total = 0;
   for (std::uint64_t c : counts) total += c;
@@ -148,15 +162,15 @@ std::uint64_t perft_parallel(const Position& pos, const Board* previous, int dep
 
 template <Edition E, PerftMode M>
 std::vector<std::pair<Move, std::uint64_t>> divide(const Position& root, const Board* previous,
-                                                   int depth, int threads, BatchTraceFn batch_trace) {
+                                                   int depth, int threads, Walk walk) {
   const auto children = children_of<E, M>(root, previous);
   std::vector<std::pair<Move, std::uint64_t>> result(children.size());
   auto count_child = [&](std::size_t i) {
     const Position& child = children[i].second;
     std::uint64_t leaves = 1;
     if (depth > 1 && !child.is_game_over())
-      leaves = threads > 1 ? subtree<E, M>(child, &root.board(), depth, batch_trace)
-                           : perft_serial<E, M>(child, &root.board(), depth - 1, batch_trace);
+      leaves = threads > 1 ? subtree<E, M>(child, &root.board(), depth, walk)
+                           : perft_serial<E, M>(child, &root.board(), depth - 1, walk);
     result[i] = {children[i].first, leaves};
   };
   if (threads > 1) {
@@ -173,10 +187,10 @@ std::uint64_t run(const Position& root, const Board* previous, const PerftReques
   if (request.depth <= 0) return 1;
   if (root.is_game_over()) return 0;
   if (request.threads <= 1 || request.depth < 3)
-    return perft_serial<E, M>(root, previous, request.depth, request.batch_trace);
+    return perft_serial<E, M>(root, previous, request.depth, Walk{request.batch_trace, request.stop});
   std::uint64_t total = 0;
   tbb::task_arena arena(request.threads);
-  arena.execute([&] { total = perft_parallel<E, M>(root, previous, request.depth, request.batch_trace); });
+  arena.execute([&] { total = perft_parallel<E, M>(root, previous, request.depth, Walk{request.batch_trace, request.stop}); });
   return total;
 }
 
@@ -201,7 +215,7 @@ std::vector<std::pair<Move, std::uint64_t>> perft_divide(const Position& root, c
                                                          const PerftRequest& request) {
   if (request.depth <= 0 || root.is_game_over()) return {};
   return dispatch(root, request.mode, [&]<Edition E, PerftMode M>() {
-    return divide<E, M>(root, previous, request.depth, request.threads, request.batch_trace);
+    return divide<E, M>(root, previous, request.depth, request.threads, Walk{request.batch_trace, request.stop});
   });
 }
 

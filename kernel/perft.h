@@ -3,6 +3,7 @@
 // cut the tree. The last ply is counted without making its moves.
 #pragma once
 
+#include <atomic>
 #include <cstddef>
 #include <cstdint>
 #include <utility>
@@ -32,6 +33,10 @@ struct PerftRequest {
   // batch through this function instead of one move at a time. The counts
   // are the same either way.
   BatchTraceFn batch_trace = nullptr;
+  // When set, polled during the count: once it reads true the count gives up
+  // within a millisecond or so and returns a meaningless number (the caller,
+  // who set the flag, knows to discard it). The protocol's `perft` uses it.
+  const std::atomic<bool>* stop = nullptr;
 };
 
 // `previous` is the board before the opponent's most recent move (for Ko in

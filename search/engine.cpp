@@ -5,9 +5,12 @@
 #include <charconv>
 #include <new>
 
+#include <oneapi/tbb/info.h>
 #include <unistd.h>
 #include <chrono>
 #include <variant>
+
+#include "kernel/quote.h"
 
 namespace leiser::search {
 namespace {
@@ -22,10 +25,17 @@ std::string lower(std::string_view text) {
   return out;
 }
 
-std::optional<int> parse_int(std::string_view text) {
-  int value = 0;
+// An integer option's value: a number, or why not. Digits too many for a
+// long long are a number out of range, not "not an integer".
+std::variant<long long, std::string> parse_integer_value(std::string_view key, std::string_view text, int min,
+                                                         int max) {
+  long long value = 0;
   const auto [ptr, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
-  if (ec != std::errc() || ptr != text.data() + text.size()) return std::nullopt;
+  const std::string range = " out of range " + std::to_string(min) + ".." + std::to_string(max);
+  if (ptr != text.data() + text.size() || (ec != std::errc() && ec != std::errc::result_out_of_range))
+    return "option " + std::string(key) + " expects an integer, got " + kernel::quote(text);
+  if (ec == std::errc::result_out_of_range || value < min || value > max)
+    return "option " + std::string(key) + " value " + kernel::quote(text) + range;
   return value;
 }
 
@@ -36,12 +46,11 @@ std::optional<bool> parse_bool(std::string_view text) {
   return std::nullopt;
 }
 
-int default_threads() {
-  const unsigned n = std::thread::hardware_concurrency();
-  return n == 0 ? 1 : static_cast<int>(n);
-}
+int default_threads() { return Engine::max_threads(); }
 
 }  // namespace
+
+int Engine::max_threads() { return std::max(1, tbb::info::default_concurrency()); }
 
 Engine::Engine()
     : game_(kernel::Game::start(kernel::kDefaultEdition)),
@@ -86,12 +95,9 @@ std::optional<std::string> Engine::set_option(std::string_view name, std::string
   wait();
   const std::string key = lower(name);
   auto int_in = [&](int min, int max) -> std::variant<int, std::string> {
-    const auto v = parse_int(value);
-    if (!v) return "option " + key + " expects an integer, got '" + std::string(value) + "'";
-    if (*v < min || *v > max)
-      return "option " + key + " value " + std::to_string(*v) + " out of range " + std::to_string(min) +
-             ".." + std::to_string(max);
-    return *v;
+    auto v = parse_integer_value(key, value, min, max);
+    if (auto* err = std::get_if<std::string>(&v)) return std::move(*err);
+    return static_cast<int>(std::get<long long>(v));
   };
   if (key == "hash") {
     const auto v = int_in(1, kMaxHashMb);
@@ -114,12 +120,14 @@ std::optional<std::string> Engine::set_option(std::string_view name, std::string
   if (key == "threads") {
     const auto v = int_in(1, kMaxThreads);
     if (auto* err = std::get_if<std::string>(&v)) return *err;
-    threads_ = std::get<int>(v);
+    // oneTBB runs no more threads at once than the machine has (asking for
+    // more only prints its own warning), so more are not promised either.
+    threads_ = std::min(std::get<int>(v), max_threads());
     return std::nullopt;
   }
   if (key == "edition") {
     const auto e = kernel::parse_edition(value);
-    if (!e) return "option edition expects 2018 or 2016, got '" + std::string(value) + "'";
+    if (!e) return "option edition expects 2018 or 2016, got " + kernel::quote(value);
     const bool use_ko = game_.use_ko();
     game_ = kernel::Game::start(*e);
     game_.set_use_ko(use_ko);
@@ -127,7 +135,7 @@ std::optional<std::string> Engine::set_option(std::string_view name, std::string
   }
   if (key == "use_ko") {
     const auto b = parse_bool(value);
-    if (!b) return "option use_ko expects true or false, got '" + std::string(value) + "'";
+    if (!b) return "option use_ko expects true or false, got " + kernel::quote(value);
     game_.set_use_ko(*b);
     return std::nullopt;
   }
@@ -153,12 +161,12 @@ std::optional<std::string> Engine::set_option(std::string_view name, std::string
     if (v == "auto") params_.lcoverage_beams = eval::LcoverageBeams::kAuto;
     else if (v == "walk") params_.lcoverage_beams = eval::LcoverageBeams::kWalk;
     else if (v == "kernel") params_.lcoverage_beams = eval::LcoverageBeams::kKernel;
-    else return "option lcoverage_beams expects auto, walk or kernel, got '" + std::string(value) + "'";
+    else return "option lcoverage_beams expects auto, walk or kernel, got " + kernel::quote(value);
     return std::nullopt;
   }
   if (key == "exact_search") {
     const auto b = parse_bool(value);
-    if (!b) return "option exact_search expects true or false, got '" + std::string(value) + "'";
+    if (!b) return "option exact_search expects true or false, got " + kernel::quote(value);
     search_options_.exact = *b;
     return std::nullopt;
   }
@@ -166,7 +174,7 @@ std::optional<std::string> Engine::set_option(std::string_view name, std::string
     const std::string v = lower(value);
     if (v == "default") search_options_.rules = SearchRules::standard();
     else if (v == "course") search_options_.rules = SearchRules::course();
-    else return "option search expects default or course, got '" + std::string(value) + "'";
+    else return "option search expects default or course, got " + kernel::quote(value);
     return std::nullopt;
   }
   for (const auto& spec : kSearchRuleSpecs) {
@@ -176,7 +184,7 @@ std::optional<std::string> Engine::set_option(std::string_view name, std::string
     *spec.field(search_options_.rules) = std::get<int>(v);
     return std::nullopt;
   }
-  return "unknown option '" + std::string(name) + "'";
+  return "unknown option " + kernel::quote(name);
 }
 
 void Engine::set_game(const kernel::Game& game) {

@@ -67,6 +67,10 @@ class Engine {
   void wait();
   bool is_searching() const { return searching_.load(); }
   int threads() const { return threads_; }
+  // The most threads a search uses: what oneTBB runs at once on this machine
+  // (its CPUs, or fewer under an affinity mask). `threads` above it is
+  // accepted and lowered to it.
+  static int max_threads();
   // Plain alpha-beta without TT and forward pruning, for checking the
   // parallel search (see SearchOptions); off by default.
   void set_exact_search(bool exact) {

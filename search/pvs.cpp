@@ -115,11 +115,14 @@ void Worker::reset_root(const kernel::Game& game) {
   root_previous_ = game.ko_board();
   pv_length_[0] = 0;
   split_ = nullptr;
+  nodes_ = 0;  // the same poll points in every search: a node limit stops one thread alike
   start_counting();
 }
 
 void Worker::start_counting() {
-  nodes_ = 0;
+  // nodes_ is not reset here: a parallel task is some 70 nodes, and a count
+  // restarted for each would almost never reach a poll (every 1024 nodes),
+  // leaving stop, the clock and the node limit unchecked by the helpers.
   unflushed_nodes_ = 0;
   unflushed_moves_made_ = 0;
   seldepth_ = 0;
@@ -161,6 +164,7 @@ int Worker::evaluate_here(int ply, std::optional<kernel::LaserTrace>& own_beam) 
 }
 
 void Worker::flush_nodes() {
+  owner_.progress_.note_seldepth(seldepth_);
   owner_.nodes_.fetch_add(unflushed_nodes_, std::memory_order_relaxed);
   owner_.moves_made_.fetch_add(unflushed_moves_made_, std::memory_order_relaxed);
   unflushed_nodes_ = 0;
@@ -201,9 +205,14 @@ bool Worker::should_stop() {
   int last = s.last_periodic_info_ms_.load(std::memory_order_relaxed);
   if (s.on_info_ && *s.on_info_ && now - last >= 1000 &&
       s.last_periodic_info_ms_.compare_exchange_strong(last, now)) {
-    // From this worker's own data only: another thread owns the main line.
-    SearchReport r = s.report(*this, s.current_depth_, 0, false);
-    (*s.on_info_)(r);
+    // The main line as the main thread last recorded it: this may be a
+    // helper, which knows nothing of the root.
+    if (const RootProgress::Line line = s.progress_.line(); line.known) {
+      SearchReport r = s.report(*this, s.current_depth_, line.score, false);
+      r.bound = line.bound;
+      r.pv = line.pv;
+      (*s.on_info_)(r);
+    }
   }
   return false;
 }
@@ -724,10 +733,13 @@ void Searcher::release_worker(std::unique_ptr<Worker> worker) {
   pool.idle.push_back(std::move(worker));
 }
 
-SearchReport Searcher::report(const Worker& main, int depth, int score, bool with_pv) const {
+SearchReport Searcher::report(const Worker& main, int depth, int score, bool with_pv) {
   SearchReport r;
   r.depth = depth;
-  r.seldepth = main.seldepth_;
+  // The deepest ply any thread has reached in this search, and at least the
+  // line's length (a mate in one reaches no node beyond the root).
+  progress_.note_seldepth(with_pv ? std::max(main.seldepth_, main.pv_length_[0]) : main.seldepth_);
+  r.seldepth = progress_.seldepth();
   r.score = score;
   r.nodes = nodes_.load(std::memory_order_relaxed);
   r.time_ms = time_.elapsed_ms();
@@ -760,9 +772,12 @@ SearchResult Searcher::iterate(Worker& main, const SearchLimits& limits) {
       iteration_score = main.pvs<E>(0, depth, alpha, beta, true, false);
       if (main.stopped_) break;
       if (iteration_score <= alpha) {
+        progress_.record(iteration_score, ScoreBound::kUpper, {});
         alpha = std::max(alpha - window, -kInfinity);
         window *= 2;
       } else if (iteration_score >= beta) {
+        progress_.record(iteration_score, ScoreBound::kLower,
+                         {main.pv_[0].begin(), main.pv_[0].begin() + main.pv_length_[0]});
         beta = std::min(beta + window, kInfinity);
         window *= 2;
       } else {
@@ -783,6 +798,7 @@ SearchResult Searcher::iterate(Worker& main, const SearchLimits& limits) {
       result.score = score;
       result.depth = depth;
       result.pv.assign(main.pv_[0].begin(), main.pv_[0].begin() + main.pv_length_[0]);
+      progress_.record(score, ScoreBound::kExact, result.pv);
       if (on_info_ && *on_info_) (*on_info_)(report(main, depth, score, true));
     }
     if (main.stopped_) break;
@@ -804,6 +820,7 @@ SearchResult Searcher::run(const kernel::Game& game, const SearchLimits& limits,
   nodes_.store(0);
   moves_made_.store(0);
   last_periodic_info_ms_.store(0);
+  progress_.reset();
   threads_ = std::max(1, threads);
   time_.start(limits, options.rules.time_style);
   tt_.new_search();

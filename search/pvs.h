@@ -18,6 +18,7 @@
 #include "search/eval_cache.h"
 #include "search/evaluate.h"
 #include "search/ordering.h"
+#include "search/root_progress.h"
 #include "search/search_limits.h"
 #include "search/search_rules.h"
 #include "search/timeman.h"
@@ -174,7 +175,7 @@ class Searcher {
   friend class Worker;
   template <kernel::Edition E>
   SearchResult iterate(Worker& main, const SearchLimits& limits);
-  SearchReport report(const Worker& main, int depth, int score, bool with_pv) const;
+  SearchReport report(const Worker& main, int depth, int score, bool with_pv);
   std::unique_ptr<Worker> acquire_worker();
   void release_worker(std::unique_ptr<Worker> worker);
 
@@ -193,6 +194,7 @@ class Searcher {
   std::atomic<std::uint64_t> nodes_{0};
   std::atomic<std::uint64_t> moves_made_{0};
   std::atomic<int> last_periodic_info_ms_{0};
+  RootProgress progress_;  // what the periodic info lines report
   int current_depth_ = 0;
   int threads_ = 1;
   std::vector<kernel::Key> game_keys_;  // positions before the root, for repetition

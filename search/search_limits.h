@@ -31,10 +31,15 @@ struct SearchLimits {
   bool has_time_limit() const { return movetime_ms > 0 || time_ms >= 0; }
 };
 
+// Whether a reported score is exact or only a bound: an aspiration window
+// failed, and the true score is at least (kLower) or at most (kUpper) it.
+enum class ScoreBound : std::uint8_t { kExact, kLower, kUpper };
+
 struct SearchReport {
   int depth = 0;
-  int seldepth = 0;
+  int seldepth = 0;  // never decreases within one search
   int score = 0;  // centipawns from the side to move's view, or a mate score
+  ScoreBound bound = ScoreBound::kExact;
   std::uint64_t nodes = 0;
   std::uint64_t nps = 0;
   int time_ms = 0;

@@ -1,6 +1,9 @@
 #include "search/tt.h"
 
+#include <sys/mman.h>
+
 #include <bit>
+#include <new>
 
 namespace leiser::search {
 namespace {
@@ -16,30 +19,48 @@ constexpr std::uint64_t pack(kernel::Move move, int score, int depth, Bound boun
 
 }  // namespace
 
+TranspositionTable::SlotArray TranspositionTable::allocate(std::size_t count) {
+  // Fresh anonymous pages are zero: nothing is written here.
+  const std::size_t bytes = count * sizeof(Slot);
+  void* memory = ::mmap(nullptr, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  if (memory == MAP_FAILED) throw std::bad_alloc();
+  return SlotArray(static_cast<Slot*>(memory), UnmapSlots{bytes});
+}
+
+void TranspositionTable::UnmapSlots::operator()(Slot* slots) const { ::munmap(slots, bytes); }
+
 TranspositionTable::TranspositionTable(std::size_t megabytes) { resize(megabytes); }
 
 void TranspositionTable::resize(std::size_t megabytes) {
   if (megabytes == 0) megabytes = 1;
   // A power of two number of slots that fits in the budget.
   const std::size_t slots = std::bit_floor(megabytes * 1024 * 1024 / sizeof(Slot));
-  slots_ = std::make_unique<Slot[]>(slots);
+  // On failure the old table stays as it was (allocate throws first); the
+  // new block is only address space until used, so holding both is cheap.
+  slots_ = allocate(slots);
   mask_ = slots - 1;
   megabytes_ = megabytes;
   generation_ = 0;
 }
 
 void TranspositionTable::clear() {
-  for (std::size_t i = 0; i <= mask_; ++i) {
-    slots_[i].check.store(0, std::memory_order_relaxed);
-    slots_[i].data.store(0, std::memory_order_relaxed);
+  // A fresh zeroed block rather than writing every slot: for a table of
+  // gigabytes, writing takes seconds and faults in every page.
+  try {
+    slots_ = allocate(mask_ + 1);
+  } catch (const std::bad_alloc&) {
+    for (std::size_t i = 0; i <= mask_; ++i) {
+      store(slots_[i].check, 0);
+      store(slots_[i].data, 0);
+    }
   }
   generation_ = 0;
 }
 
 std::optional<TTEntry> TranspositionTable::probe(kernel::Key key) const {
   const Slot& slot = slots_[index(key)];
-  const std::uint64_t data = slot.data.load(std::memory_order_relaxed);
-  const std::uint64_t check = slot.check.load(std::memory_order_relaxed);
+  const std::uint64_t data = load(slot.data);
+  const std::uint64_t check = load(slot.check);
   if ((check ^ data) != key || data == 0) return std::nullopt;
   return TTEntry{kernel::Move::from_raw(static_cast<std::uint16_t>(data)),
                  static_cast<std::int16_t>(data >> 16), static_cast<int>((data >> 32) & 0xFF),
@@ -49,8 +70,8 @@ std::optional<TTEntry> TranspositionTable::probe(kernel::Key key) const {
 void TranspositionTable::store(kernel::Key key, kernel::Move move, int score, int depth, Bound bound,
                                int static_eval) {
   Slot& slot = slots_[index(key)];
-  const std::uint64_t old_data = slot.data.load(std::memory_order_relaxed);
-  const std::uint64_t old_check = slot.check.load(std::memory_order_relaxed);
+  const std::uint64_t old_data = load(slot.data);
+  const std::uint64_t old_check = load(slot.check);
   const bool same_position = (old_check ^ old_data) == key;
   const int old_depth = static_cast<int>((old_data >> 32) & 0xFF);
   const int old_generation = static_cast<int>((old_data >> 42) & 63);
@@ -63,15 +84,15 @@ void TranspositionTable::store(kernel::Key key, kernel::Move move, int score, in
   if (same_position && move == kernel::Move::none())
     move = kernel::Move::from_raw(static_cast<std::uint16_t>(old_data));
   const std::uint64_t data = pack(move, score, depth, bound, generation_, static_eval);
-  slot.data.store(data, std::memory_order_relaxed);
-  slot.check.store(key ^ data, std::memory_order_relaxed);
+  store(slot.data, data);
+  store(slot.check, key ^ data);
 }
 
 int TranspositionTable::hashfull() const {
   const std::size_t sample = std::min<std::size_t>(1000, mask_ + 1);
   int used = 0;
   for (std::size_t i = 0; i < sample; ++i) {
-    const std::uint64_t data = slots_[i].data.load(std::memory_order_relaxed);
+    const std::uint64_t data = load(slots_[i].data);
     if (data != 0 && static_cast<int>((data >> 42) & 63) == generation_) ++used;
   }
   return static_cast<int>(used * 1000 / sample);

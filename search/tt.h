@@ -1,15 +1,25 @@
 // The transposition table: a lockless hash table shared by all search
 // threads.
 //
-// Each entry is two 64-bit atomics holding (key ^ data) and data. A reader
-// accepts an entry only if the two words XOR back to its key, so an entry torn
-// by a concurrent writer fails the check and is ignored; no locks are taken.
+// Each entry is two 64-bit words holding (key ^ data) and data, read and
+// written atomically (std::atomic_ref). A reader accepts an entry only if the
+// two words XOR back to its key, so an entry torn by a concurrent writer fails
+// the check and is ignored; no locks are taken.
+//
+// The table is mapped straight from the operating system (mmap), which hands
+// out zeroed pages when they are first touched, so allocating or clearing even
+// gigabytes returns at once (an `isready` after `setoption name hash value
+// 4096` is not held up for seconds) and the cost of the pages is spread over
+// the searches that use them. (calloc does the same for large blocks, but
+// under AddressSanitizer every free of it writes a poison byte per 8 bytes of
+// table: 8 MB for the default 64 MB, most of the time of a fuzzed session.)
 //
 // data layout: bits 0-15 move, 16-31 score (int16), 32-39 depth, 40-41 bound,
 // 42-47 generation (age), 48-63 static eval (int16).
 #pragma once
 
 #include <atomic>
+#include <cstddef>
 #include <cstdint>
 #include <memory>
 #include <optional>
@@ -32,7 +42,8 @@ struct TTEntry {
 class TranspositionTable {
  public:
   explicit TranspositionTable(std::size_t megabytes = 16);
-  // Resizes (and clears); not safe while a search runs.
+  // Resizes (and clears); not safe while a search runs. Throws std::bad_alloc
+  // when the memory cannot be had, leaving the table as it was.
   void resize(std::size_t megabytes);
   void clear();
   // Starts a new search: entries from older searches become preferred victims.
@@ -45,13 +56,28 @@ class TranspositionTable {
   std::size_t size_megabytes() const { return megabytes_; }
 
  private:
+  // Plain words, only ever accessed through std::atomic_ref, so that
+  // zero-filled mapped memory is a table of empty slots as it is.
   struct Slot {
-    std::atomic<std::uint64_t> check{0};  // key ^ data
-    std::atomic<std::uint64_t> data{0};
+    std::uint64_t check;  // key ^ data
+    std::uint64_t data;
   };
+  struct UnmapSlots {
+    std::size_t bytes;  // of the mapping
+    void operator()(Slot* slots) const;
+  };
+  using SlotArray = std::unique_ptr<Slot[], UnmapSlots>;
+  static std::uint64_t load(const std::uint64_t& word) {
+    return std::atomic_ref<const std::uint64_t>(word).load(std::memory_order_relaxed);
+  }
+  static void store(std::uint64_t& word, std::uint64_t value) {
+    std::atomic_ref<std::uint64_t>(word).store(value, std::memory_order_relaxed);
+  }
+  // `count` zeroed slots; throws std::bad_alloc when there is no memory.
+  static SlotArray allocate(std::size_t count);
   std::size_t index(kernel::Key key) const { return static_cast<std::size_t>(key & mask_); }
 
-  std::unique_ptr<Slot[]> slots_;
+  SlotArray slots_;
   std::size_t mask_ = 0;
   std::size_t megabytes_ = 0;
   std::uint8_t generation_ = 0;

@@ -75,20 +75,21 @@ TEST(Protocol, BadInputGivesOneErrorLineAndTheEngineKeepsGoing) {
       "go depth x\n"
       "perft zero\n"
       "move a7a6\n"
-      "perft 9\n"
+      "perft 21\n"
       "go nodes 0\n"
-      "isready\n"
-      "quit\n");
+      "isready\n");
   EXPECT_EQ(s.status, 0);
   EXPECT_EQ(s.count_prefix("info string error: "), 12);
-  EXPECT_EQ(s.count_prefix("bestmove"), 0);
+  // A `go` always ends in a `bestmove`, even after an error in its tokens.
+  EXPECT_EQ(s.count_prefix("bestmove"), 2);
   EXPECT_TRUE(s.has("info string error: unknown command 'frobnicate' (try 'help')"));
-  EXPECT_EQ(s.lines.back(), "readyok");
+  // Answered at once, even while a `go` is still searching.
+  EXPECT_EQ(s.count_prefix("readyok"), 1);
 }
 
 TEST(Protocol, GoPrintsInfoAndExactlyOneLegalBestmove) {
-  // `position` waits for the search to finish; `quit` would end it at once.
-  const Session s = run_engine("position startpos moves h0R\ngo depth 4\nposition startpos\nquit\n");
+  // The end of input lets the search finish; `quit` would end it at once.
+  const Session s = run_engine("position startpos moves h0R\ngo depth 4\nposition startpos\n");
   EXPECT_EQ(s.count_prefix("bestmove "), 1);
   EXPECT_TRUE(s.has_prefix("info depth 4 seldepth "));
   const int info = s.index_of_prefix("info depth 1 ");
@@ -126,8 +127,7 @@ TEST(Protocol, PerftEvalDisplayAndMove) {
       "move h0h1\n"
       "display\n"
       "position endgame\n"
-      "perft 1\n"
-      "quit\n");
+      "perft 1\n");  // the end of input lets perft finish; `quit` would stop it
   EXPECT_TRUE(s.has("info string eval HATTACK white 7200 black 3600"));
   EXPECT_TRUE(s.has("info score cp -354"));
   EXPECT_TRUE(s.has("info score cp -274"));

@@ -1,0 +1,33 @@
+// Opening books (cli/arena_openings.h) on arbitrary bytes, both editions: a
+// one-line error naming the line, or openings that replay legally and do not
+// end the game.
+#include <cstddef>
+#include <cstdint>
+#include <sstream>
+#include <string>
+
+#include "cli/arena_openings.h"
+#include "fuzz/fuzz_check.h"
+#include "kernel/game.h"
+
+using namespace leiser;
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  const std::string text(reinterpret_cast<const char*>(data), size);
+  for (const kernel::Edition edition : {kernel::Edition::k2016, kernel::Edition::k2018}) {
+    std::istringstream in(text);
+    const auto book = cli::arena::read_openings(in, edition, /*use_ko=*/true);
+    if (!book) {
+      fuzz::check_message(book.error());
+      continue;
+    }
+    FUZZ_CHECK(!book->empty(), text);
+    for (const cli::arena::Opening& opening : *book) {
+      kernel::Game game = kernel::Game::start(edition);
+      const auto played = game.play_all(opening);
+      FUZZ_CHECK(played.has_value(), cli::arena::format_opening(opening));
+      FUZZ_CHECK(!game.is_over(), cli::arena::format_opening(opening));
+    }
+  }
+  return 0;
+}

@@ -1,0 +1,97 @@
+#!/usr/bin/env bash
+# Runs the libFuzzer harnesses of fuzz/ (issue 13) and prints, per harness,
+# the inputs run, the crashes found and the time taken.
+#
+# Usage: scripts/fuzz.sh [--runs N] [--time S] [--jobs J] [harness ...]
+#   --runs N   inputs per harness (default 10000); per job with --jobs
+#   --time S   stop each harness after S seconds even if N inputs have not run
+#   --jobs J   J fuzzing processes per harness (libFuzzer -jobs/-workers; default 1)
+#   harness    fuzz_fen fuzz_move_text fuzz_protocol fuzz_openings fuzz_bench_file
+#              fuzz_tactics_file fuzz_engine_output (default: all)
+#
+# Needs build-fuzz (scripts/fuzz_setup.sh: clang, ASan + UBSan, -Dfuzzers=true).
+# Seeds come from ../shared/vectors and ../shared/openings (scripts/fuzz_seeds.py,
+# or LEISER_VECTORS_DIR / LEISER_OPENINGS); each harness's corpus grows in
+# build-fuzz/fuzz-work/<harness>/corpus and is kept between runs. A crash, a
+# hang (-timeout), a leak or a broken promise (fuzz/fuzz_check.h) leaves its input
+# in build-fuzz/fuzz-work/<harness>/artifacts and makes the exit status 1 (inputs
+# slower than 10 s are kept there too, as slow-unit-*, but are not failures).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+runs=10000
+seconds_limit=0
+jobs=1
+harnesses=()
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --runs) runs="$2"; shift 2 ;;
+    --jobs) jobs="$2"; shift 2 ;;
+    --time) seconds_limit="$2"; shift 2 ;;
+    -h|--help) sed -n '2,19p' "$0"; exit 0 ;;
+    *) harnesses+=("$1"); shift ;;
+  esac
+done
+all=(fuzz_fen fuzz_move_text fuzz_protocol fuzz_openings fuzz_bench_file fuzz_tactics_file fuzz_engine_output)
+[ ${#harnesses[@]} -eq 0 ] && harnesses=("${all[@]}")
+
+if [ ! -f build-fuzz/build.ninja ]; then
+  echo "fuzz: no build-fuzz; run scripts/fuzz_setup.sh first" >&2
+  exit 2
+fi
+ninja -C build-fuzz >/dev/null
+
+vectors="${LEISER_VECTORS_DIR:-../shared/vectors}"
+openings="${LEISER_OPENINGS:-../shared/openings/book-2016.txt}"
+work=build-fuzz/fuzz-work
+rm -rf "$work/seeds"
+python3 scripts/fuzz_seeds.py "$vectors" "$openings" "$work/seeds" >/dev/null
+
+flags_for() {
+  case "$1" in
+    fuzz_fen) echo "-max_len=256 -dict=fuzz/fen.dict" ;;
+    fuzz_move_text) echo "-max_len=128 -dict=fuzz/move.dict" ;;
+    fuzz_protocol) echo "-max_len=4096 -dict=fuzz/protocol.dict" ;;
+    fuzz_openings) echo "-max_len=2048 -dict=fuzz/move.dict" ;;
+    fuzz_bench_file) echo "-max_len=1024 -dict=fuzz/fen.dict" ;;
+    fuzz_tactics_file) echo "-max_len=2048 -dict=fuzz/fen.dict" ;;
+    fuzz_engine_output) echo "-max_len=1024" ;;
+    *) echo "fuzz: unknown harness $1" >&2; exit 2 ;;
+  esac
+}
+
+root=$(pwd)
+status=0
+printf '| harness | inputs run | crashes | seconds |\n|---|---:|---:|---:|\n'
+for h in "${harnesses[@]}"; do
+  flags=$(flags_for "$h")
+  dir="$root/$work/$h"
+  mkdir -p "$dir/corpus" "$dir/artifacts"
+  count_failures() { find "$dir/artifacts" -type f ! -name 'slow-unit-*' | wc -l; }
+  before=$(count_failures)
+  start=$(date +%s)
+  # -timeout: one input may take this long (a protocol session runs real
+  # searches, under ASan); -rss_limit_mb: the engine's hash tables are mapped
+  # lazily, so a session asking for gigabytes touches only what it searches.
+  # With --jobs, libFuzzer writes a fuzz-N.log per job in the current folder.
+  set +e
+  # shellcheck disable=SC2086
+  (cd "$dir" && rm -f fuzz-*.log &&
+    "$root/build-fuzz/fuzz/$h" $(echo "$flags" | sed "s|-dict=|-dict=$root/|") -runs="$runs" -max_total_time="$seconds_limit" -timeout=60 \
+      -rss_limit_mb=4096 -print_final_stats=1 -artifact_prefix="$dir/artifacts/" \
+      $([ "$jobs" -gt 1 ] && echo "-jobs=$jobs -workers=$jobs") \
+      "$dir/corpus" "$root/$work/seeds/$h" >"$dir/last.log" 2>&1)
+  rc=$?
+  set -e
+  cat "$dir"/fuzz-*.log >>"$dir/last.log" 2>/dev/null || true
+  seconds=$(( $(date +%s) - start ))
+  executed=$(grep -o 'stat::number_of_executed_units: [0-9]*' "$dir/last.log" | awk '{s += $2} END {print s + 0}')
+  crashes=$(( $(count_failures) - before ))
+  printf '| %s | %s | %s | %s |\n' "$h" "$executed" "$crashes" "$seconds"
+  if [ "$rc" -ne 0 ] || [ "$crashes" -ne 0 ]; then
+    status=1
+    echo "fuzz: $h failed (exit $rc); log: $dir/last.log; inputs: $dir/artifacts" >&2
+    grep -E 'ERROR|fuzz check failed|SUMMARY' "$dir/last.log" | head -5 >&2 || true
+  fi
+done
+exit $status

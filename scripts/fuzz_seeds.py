@@ -1,0 +1,96 @@
+#!/usr/bin/env python3
+"""Seed corpora for the libFuzzer harnesses of fuzz/, from the test vectors.
+
+Usage: fuzz_seeds.py VECTORS_DIR OPENINGS_FILE OUT_DIR
+
+Writes OUT_DIR/<harness>/seed-NNNN files: the FENs of the perft and eval
+vectors (../shared/vectors), the moves of the opening book
+(../shared/openings/book-2016.txt), and protocol sessions, opening books,
+bench FEN files, tactics suites and engine output built from them. Seeds are
+valid inputs, so that the fuzzer starts from inputs that reach deep into each
+reader; it mutates them into invalid ones by itself.
+"""
+import os
+import sys
+
+
+def read_fens(vectors_dir):
+    """(fen, edition) of every vector row, without repeats, in file order."""
+    seen = set()
+    fens = []
+    for name, edition in (("perft-2018.tsv", "2018"), ("perft-2016.tsv", "2016"), ("eval-2016.tsv", "2016")):
+        with open(os.path.join(vectors_dir, name), encoding="ascii") as f:
+            next(f)  # header
+            for line in f:
+                fen = line.rstrip("\r\n").split("\t")[0]
+                if fen and (fen, edition) not in seen:
+                    seen.add((fen, edition))
+                    fens.append((fen, edition))
+    return fens
+
+
+def write(out_dir, harness, seeds):
+    folder = os.path.join(out_dir, harness)
+    os.makedirs(folder, exist_ok=True)
+    for i, text in enumerate(seeds):
+        with open(os.path.join(folder, f"seed-{i:04d}"), "w", encoding="ascii", newline="") as f:
+            f.write(text)
+    return len(seeds)
+
+
+def main():
+    if len(sys.argv) != 4:
+        sys.exit(__doc__)
+    vectors_dir, openings_file, out_dir = sys.argv[1:]
+    fens = read_fens(vectors_dir)
+    with open(openings_file, encoding="ascii") as f:
+        book = [line.rstrip("\r\n") for line in f if line.strip() and not line.startswith("#")]
+    moves = sorted({m for line in book for m in line.split()})
+    # Every shape of move text (RULES.md): rotation, shift, swap-move, null.
+    moves += ["g4L", "h0g1", "d5e4f5", "d5e4R", "h0h0", "a0U", "h7g6", "e4e5e6"]
+
+    counts = {}
+    counts["fuzz_fen"] = write(out_dir, "fuzz_fen", [fen for fen, _ in fens])
+    counts["fuzz_move_text"] = write(out_dir, "fuzz_move_text", moves + [" ".join(line.split()[:6]) for line in book[:20]])
+
+    sessions = []
+    for i, (fen, edition) in enumerate(fens[::4]):
+        sessions.append(
+            "uci\nisready\n"
+            f"setoption name edition value {edition}\n"
+            f"position fen {fen}\n"
+            "go depth 2\neval\nperft 2\n"
+            f"go nodes {100 + 37 * i}\nisready\ndisplay\n"
+            "go wtime 500 btime 500 winc 10 binc 10\nstop\nucinewgame\nisready\n")
+    for line in book[:20]:
+        sessions.append(
+            "setoption name edition value 2016\nsetoption name threads value 1\n"
+            f"position startpos moves {line}\ngo depth 3\nmove {line.split()[0]}\n"
+            "go infinite\nisready\nstop\nperft 3\nquit\n")
+    sessions.append("setoption name hash value 2\nsetoption name pbetween value 50\ngo movetime 20\n"
+                    "go depth abc\ngo mate 2\ngo searchmoves h0g1 depth 2\ngo ponder\nhelp\nd\n")
+    counts["fuzz_protocol"] = write(out_dir, "fuzz_protocol", sessions)
+
+    counts["fuzz_openings"] = write(out_dir, "fuzz_openings",
+                                    ["# book\n" + "\n".join(book[i:i + 10]) + "\n" for i in range(0, len(book), 10)])
+    counts["fuzz_bench_file"] = write(out_dir, "fuzz_bench_file",
+                                      ["# positions\n" + "\n".join(fen for fen, _ in fens[i:i + 3]) + "\n\n"
+                                       for i in range(0, len(fens), 3)])
+    counts["fuzz_tactics_file"] = write(
+        out_dir, "fuzz_tactics_file",
+        [f"# suite\n{fen}; dm {1 + i % 4}; edition {edition}; id v{i}\n\n" for i, (fen, edition) in enumerate(fens[:60])])
+    engine_lines = [
+        "id name leiserchess\nuciok\nreadyok\n",
+        "info depth 5 seldepth 9 score cp 27 nodes 20583 nps 663967 time 31 hashfull 0 pv g4L b3L g4h5\nbestmove g4L\n",
+        "info depth 8 seldepth 18 score cp 27 lowerbound nodes 634877 nps 631718 time 1005 pv g4L\n",
+        "info depth 3 seldepth 1 score mate 1 nodes 21 nps 21000 time 0 hashfull 0 pv a0L\nbestmove a0L\n",
+        "info depth 9 score mate -4 upperbound\ninfo string error: unknown command 'x'\nbestmove (none)\n",
+        "info score cp -354\r\ninfo nodes 100 score cp\nbestmove h0g1 ponder a7b6\n",
+    ]
+    counts["fuzz_engine_output"] = write(out_dir, "fuzz_engine_output", engine_lines)
+    for harness, n in counts.items():
+        print(f"{harness}: {n} seeds")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,62 @@
+// Limits and `stop` reach every search thread (issue 13). Found by the
+// protocol fuzzer: with 2 threads, `go nodes 1950` in a position of two Kings
+// searched 53,210 nodes, because a parallel task (some 70 nodes) restarted
+// the count that decides when a thread looks at the limits and the stop flag,
+// so helper threads almost never looked.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <iostream>
+#include <thread>
+
+#include "kernel/game.h"
+#include "search/engine.h"
+
+namespace leiser::search {
+namespace {
+
+// A thread looks at the limits every 1024 of its nodes.
+constexpr std::uint64_t kPollSlack = 1024;
+
+TEST(SearchLimits, ANodeLimitHoldsWithTwoThreads) {
+  if (Engine::max_threads() < 2) GTEST_SKIP() << "one hardware thread: no parallel search here";
+  for (const char* fen : {"8/8/8/8/8/4nn3/8/2WW5 B", "ss7/3nwse3/2nwse4/1nwse3NW1/1se3NWSE1/4NWSE2/3NWSE3/7NN W"}) {
+    for (const std::uint64_t limit : {1950u, 20000u}) {
+      Engine engine;
+      ASSERT_FALSE(engine.set_option("threads", "2").has_value());
+      engine.set_game(kernel::Game::from_fen(fen, kernel::Edition::k2018).value());
+      SearchLimits limits;
+      limits.nodes = limit;
+      const SearchResult r = engine.search(limits);
+      EXPECT_LE(r.nodes, limit + 2 * kPollSlack) << fen << " nodes " << limit;
+      EXPECT_NE(r.best_move, kernel::Move::none());
+    }
+  }
+}
+
+TEST(SearchLimits, StopReachesEveryThreadAtOnce) {
+  if (Engine::max_threads() < 2) GTEST_SKIP() << "one hardware thread: no parallel search here";
+  Engine engine;
+  ASSERT_FALSE(engine.set_option("threads", "2").has_value());
+  std::atomic<bool> done{false};
+  std::chrono::steady_clock::time_point finished;
+  SearchLimits limits;
+  limits.infinite = true;
+  engine.start(limits, {}, [&](const SearchResult&) {
+    finished = std::chrono::steady_clock::now();
+    done = true;
+  });
+  std::this_thread::sleep_for(std::chrono::milliseconds(500));
+  const auto asked = std::chrono::steady_clock::now();
+  engine.stop();
+  engine.wait();
+  ASSERT_TRUE(done);
+  const double ms = std::chrono::duration<double, std::milli>(finished - asked).count();
+  std::cout << "stop with 2 threads: bestmove after " << ms << " ms\n";
+  EXPECT_LT(ms, 1000.0);  // a liveness bound: PROTOCOL.md asks for 10 ms
+}
+
+}  // namespace
+}  // namespace leiser::search
