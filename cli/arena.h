@@ -12,7 +12,8 @@ namespace leiser::cli {
 // Runs a match. `out` gets the final summary, `err` the progress line,
 // warnings and errors. Returns 0 when the match ran to its end (or to an SPRT
 // decision), 1 when it could not run or stopped on an error, 2 for a bad
-// command line.
+// command line, 130 when interrupted (SIGINT or SIGTERM: the summary of the
+// games finished is printed all the same, and they are all in the PGN).
 int run_arena_command(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 
 // Writes random openings to `out`, one per line in the book format.

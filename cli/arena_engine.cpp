@@ -1,5 +1,6 @@
 #include "cli/arena_engine.h"
 
+#include <algorithm>
 #include <charconv>
 #include <sstream>
 
@@ -56,6 +57,20 @@ std::optional<int> parse_info_score(const std::string& line) {
     // "mate n": n moves to mate, negative when being mated.
     if (kind == "mate") return value > 0 ? kMateScoreCp - value : -kMateScoreCp - value;
     return std::nullopt;
+  }
+  return std::nullopt;
+}
+
+std::optional<int> parse_info_depth(const std::string& line) {
+  const auto words = split_words(line);
+  if (words.empty() || words[0] != "info") return std::nullopt;
+  for (std::size_t i = 1; i + 1 < words.size(); ++i) {
+    if (words[i] != "depth") continue;
+    int value = 0;
+    const std::string& number = words[i + 1];
+    const auto [end, ec] = std::from_chars(number.data(), number.data() + number.size(), value);
+    if (ec != std::errc() || end != number.data() + number.size() || value < 0) return std::nullopt;
+    return value;
   }
   return std::nullopt;
 }
@@ -142,7 +157,7 @@ std::optional<std::string> EngineClient::new_game() {
 }
 
 Reply EngineClient::go(const std::string& position_command, const std::string& go_command,
-                       milliseconds timeout) {
+                       milliseconds timeout, const std::atomic<bool>* abort) {
   Reply reply;
   if (!alive()) {
     reply.status = Reply::Status::kCrashed;
@@ -158,11 +173,19 @@ Reply EngineClient::go(const std::string& position_command, const std::string& g
   // position is the arena's, not the engine's.
   const auto started = Clock::now();
   const auto deadline = started + timeout;
+  // Waits in slices so that an abort (Ctrl-C) is seen promptly.
+  constexpr milliseconds kAbortPoll{50};
   std::string line;
   while (true) {
-    const IoStatus status = receive(line, deadline);
+    if (abort && abort->load()) {
+      reply.status = Reply::Status::kAborted;
+      return reply;
+    }
+    const auto slice_end = abort ? std::min(deadline, Clock::now() + kAbortPoll) : deadline;
+    const IoStatus status = receive(line, slice_end);
     reply.elapsed = std::chrono::duration_cast<milliseconds>(Clock::now() - started);
     if (status == IoStatus::kTimeout) {
+      if (Clock::now() < deadline) continue;
       reply.status = Reply::Status::kTimeout;
       return reply;
     }
@@ -172,7 +195,10 @@ Reply EngineClient::go(const std::string& position_command, const std::string& g
       return reply;
     }
     if (line.rfind("info", 0) == 0) {
-      if (auto score = parse_info_score(line)) reply.score_cp = score;
+      if (auto score = parse_info_score(line)) {
+        reply.score_cp = score;
+        reply.depth = parse_info_depth(line).value_or(0);
+      }
       continue;
     }
     const auto words = split_words(line);

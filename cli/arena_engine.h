@@ -3,6 +3,7 @@
 // but not the rules or the clocks, which are the referee's.
 #pragma once
 
+#include <atomic>
 #include <chrono>
 #include <cstdint>
 #include <mutex>
@@ -48,10 +49,13 @@ class ProtocolLog {
 
 // An engine's answer to `go`.
 struct Reply {
-  enum class Status { kMove, kTimeout, kCrashed };
+  // kAborted: the caller's abort flag was raised while waiting (the search
+  // is still running; recover() stops it).
+  enum class Status { kMove, kTimeout, kCrashed, kAborted };
   Status status = Status::kMove;
   std::string move;              // the text after `bestmove`
   std::optional<int> score_cp;   // the search's last score, side to move's view
+  int depth = 0;                 // the depth of the info line that gave it; 0: none
   std::chrono::milliseconds elapsed{0};
   std::string detail;            // kCrashed: how the process ended
 };
@@ -82,9 +86,10 @@ class EngineClient {
   // ucinewgame, then isready/readyok so that nothing of the last game is left
   // in the pipe.
   std::optional<std::string> new_game();
-  // Sends `position_command` and `go_command` and waits for `bestmove`.
+  // Sends `position_command` and `go_command` and waits for `bestmove`,
+  // giving up early (kAborted) within about 50 ms of `*abort` turning true.
   Reply go(const std::string& position_command, const std::string& go_command,
-           std::chrono::milliseconds timeout);
+           std::chrono::milliseconds timeout, const std::atomic<bool>* abort = nullptr);
   // After a timeout: `stop`, and a short wait for the late `bestmove`; an
   // engine that ignores `stop` is killed (and will be restarted).
   void recover();
@@ -114,5 +119,7 @@ class EngineClient {
 // Parses a score from an `info` line ("score cp 35", "score mate -3");
 // nullopt if the line has none.
 std::optional<int> parse_info_score(const std::string& line);
+// The `depth` of an `info` line; nullopt if it has none.
+std::optional<int> parse_info_depth(const std::string& line);
 
 }  // namespace leiser::cli::arena

@@ -20,14 +20,7 @@ namespace {
 // The SPRT decides nothing before this many pairs of games.
 constexpr int kSprtMinPairs = 10;
 
-struct Job {
-  int number = 0;  // 1-based game number
-  int pair = 0;    // index into MatchResult::pairs
-  int round = 0;   // games 2r and 2r + 1 of a pair share an opening, colours reversed
-  int tangerine = 0;
-  int lavender = 0;
-  std::optional<std::size_t> opening;
-};
+using Job = ScheduledGame;
 
 std::vector<PairResult> all_pairs(const MatchConfig& config) {
   std::vector<PairResult> pairs;
@@ -35,27 +28,6 @@ std::vector<PairResult> all_pairs(const MatchConfig& config) {
   for (int a = 0; a < n; ++a)
     for (int b = a + 1; b < n; ++b) pairs.push_back({a, b, {}, {}});
   return pairs;
-}
-
-// Round by round over the pairs, so that a round robin cut short (by the
-// SPRT or an interrupt) has played every pair about equally.
-std::vector<Job> schedule(const MatchConfig& config, const std::vector<PairResult>& pairs) {
-  std::vector<Job> jobs;
-  const int per_pair = games_per_pair(config);
-  for (int k = 0; k < per_pair; ++k) {
-    for (int p = 0; p < static_cast<int>(pairs.size()); ++p) {
-      Job job;
-      job.number = static_cast<int>(jobs.size()) + 1;
-      job.pair = p;
-      job.round = k / 2;
-      const bool first_is_tangerine = k % 2 == 0;
-      job.tangerine = first_is_tangerine ? pairs[p].first : pairs[p].second;
-      job.lavender = first_is_tangerine ? pairs[p].second : pairs[p].first;
-      if (!config.openings.empty()) job.opening = static_cast<std::size_t>(k / 2) % config.openings.size();
-      jobs.push_back(job);
-    }
-  }
-  return jobs;
 }
 
 std::string today() {
@@ -79,6 +51,16 @@ std::string fixed(double value, int decimals) {
   return text;
 }
 
+// "41.2 s", "3 min 12 s", "2 h 05 min".
+std::string duration_text(double seconds) {
+  char text[48];
+  const long long whole = static_cast<long long>(seconds);
+  if (seconds < 60) std::snprintf(text, sizeof text, "%.1f s", seconds);
+  else if (seconds < 3600) std::snprintf(text, sizeof text, "%lld min %lld s", whole / 60, whole % 60);
+  else std::snprintf(text, sizeof text, "%lld h %02lld min", whole / 3600, whole / 60 % 60);
+  return text;
+}
+
 std::string margin_text(double margin) {
   return std::isinf(margin) ? "inf" : fixed(margin, 1);
 }
@@ -90,7 +72,8 @@ class MatchState {
   MatchState(const MatchConfig& config, std::ostream& progress, bool live)
       : config_(config), progress_(progress), live_(live), log_(config.protocol_log) {
     result_.pairs = all_pairs(config);
-    jobs_ = schedule(config, result_.pairs);
+    jobs_ = schedule_games(config);
+    done_.assign(jobs_.size(), false);
     result_.scheduled = static_cast<int>(jobs_.size());
     result_.restarts.assign(config.engines.size(), 0);
     if (config.sprt) {
@@ -98,7 +81,9 @@ class MatchState {
       result_.sprt_llr = 0.0;
     }
     if (!config.pgn_path.empty()) {
-      pgn_.open(config.pgn_path, std::ios::trunc);
+      // Appended to: a resumed match adds its games after those it read,
+      // and an earlier match's records are never overwritten.
+      pgn_.open(config.pgn_path, std::ios::app);
       if (!pgn_) {
         result_.error = "cannot write '" + config.pgn_path + "'";
         stop_ = true;
@@ -111,8 +96,27 @@ class MatchState {
 
   std::optional<Job> next_job() {
     std::lock_guard lock(mutex_);
-    if (stop_ || next_ >= jobs_.size()) return std::nullopt;
+    if (config_.interrupt && config_.interrupt->load()) result_.interrupted = true;
+    if (stop_ || result_.interrupted) return std::nullopt;
+    while (next_ < jobs_.size() && done_[next_]) ++next_;
+    if (next_ >= jobs_.size()) return std::nullopt;
     return jobs_[next_++];
+  }
+
+  // A game read back from the PGN: counted, not written again.
+  void resume(const ResumedGame& game) {
+    const Job& job = jobs_.at(static_cast<std::size_t>(game.number - 1));
+    done_[static_cast<std::size_t>(game.number - 1)] = true;
+    ++result_.resumed;
+    record(job, game.record, /*resumed=*/true);
+  }
+
+  // After the resumed games: one progress line saying where the match stands.
+  void report_resumed() {
+    if (result_.resumed == 0) return;
+    std::lock_guard lock(mutex_);
+    progress_ << "resumed " << result_.resumed << (result_.resumed == 1 ? " game: " : " games: ")
+              << current_line() << '\n' << std::flush;
   }
 
   void fail(const std::string& error) {
@@ -126,8 +130,14 @@ class MatchState {
     result_.restarts[engine] += restarts;
   }
 
-  void record(const Job& job, GameRecord game) {
+  void record(const Job& job, GameRecord game, bool resumed = false) {
     std::lock_guard lock(mutex_);
+    if (game.termination == Termination::kInterrupted) {
+      // Not a result: --resume plays it again.
+      ++result_.abandoned;
+      result_.interrupted = true;
+      return;
+    }
     PairResult& pair = result_.pairs[job.pair];
     const bool first_is_tangerine = job.tangerine == pair.first;
     int first_half_points = 1;  // the first engine's points in this game, in half points
@@ -143,29 +153,31 @@ class MatchState {
       case Winner::kNone: ++pair.wdl.draws; break;
     }
     // The second game of an opening completes a pair.
-    const auto twin = std::make_pair(job.pair, job.round);
-    if (const auto found = half_points_waiting_.find(twin); found != half_points_waiting_.end()) {
-      ++pair.ptnml.counts[static_cast<std::size_t>(found->second + first_half_points)];
-      half_points_waiting_.erase(found);
-    } else {
-      half_points_waiting_[twin] = first_half_points;
+    if (job.twin >= 0) {
+      const auto twin = std::make_pair(job.pair, job.twin);
+      if (const auto found = half_points_waiting_.find(twin); found != half_points_waiting_.end()) {
+        ++pair.ptnml.counts[static_cast<std::size_t>(found->second + first_half_points)];
+        half_points_waiting_.erase(found);
+      } else {
+        half_points_waiting_[twin] = first_half_points;
+      }
     }
-    if (pgn_) {
+    if (pgn_.is_open() && !resumed) {
       PgnTags tags;
       tags.date = date_;
       tags.round = job.number;
       tags.edition = config_.edition;
-      tags.tangerine_limits = describe_limits(config_.engines[job.tangerine]);
-      tags.lavender_limits = describe_limits(config_.engines[job.lavender]);
+      tags.tangerine = config_.engines[job.tangerine];
+      tags.lavender = config_.engines[job.lavender];
+      tags.shuffle_seed = config_.shuffle_seed;
       pgn_ << format_game_record(game, tags) << std::flush;
+      if (!pgn_ && result_.error.empty()) {
+        // A full disk, say: stop rather than play games nobody keeps.
+        result_.error = "cannot write '" + config_.pgn_path + "'";
+        stop_ = true;
+      }
     }
-    Wdl first;  // engine 0 against all others; it is `first` of its pairs
-    Pentanomial first_pairs;
-    for (const PairResult& p : result_.pairs) {
-      if (p.first != 0) continue;
-      first += p.wdl;
-      first_pairs += p.ptnml;
-    }
+    const auto [first, first_pairs] = first_engine_results();
     if (config_.sprt) {
       const double llr = sprt_llr(first_pairs, config_.sprt->elo0, config_.sprt->elo1);
       result_.sprt_llr = llr;
@@ -174,19 +186,37 @@ class MatchState {
       if (first_pairs.pairs() >= kSprtMinPairs) result_.sprt_decision = sprt_decision(llr, bounds_);
       if (result_.sprt_decision != SprtDecision::kContinue) stop_ = true;
     }
-    const int done = static_cast<int>(result_.games.size()) + 1;
-    const std::string line =
-        progress_line(config_, done, result_.scheduled, first, first_pairs, result_.sprt_llr);
+    game_numbers_.push_back(job.number);
+    result_.games.push_back(std::move(game));
+    if (resumed) return;
+    const GameRecord& played = result_.games.back();
+    const std::string line = current_line();
     if (live_) {
       progress_ << '\r' << line << "\x1b[K" << std::flush;
     } else {
-      progress_ << "game " << job.number << " " << game.tangerine << " vs " << game.lavender << ": "
-                << game.score() << " (" << game.reason << ")\n"
+      progress_ << "game " << job.number << " " << played.tangerine << " vs " << played.lavender << ": "
+                << played.score() << " (" << played.reason << ")\n"
                 << line << '\n'
                 << std::flush;
     }
-    game_numbers_.push_back(job.number);
-    result_.games.push_back(std::move(game));
+  }
+
+  // Engine 0 against all others (it is `first` of all its pairs).
+  std::pair<Wdl, Pentanomial> first_engine_results() const {
+    Wdl first;
+    Pentanomial first_pairs;
+    for (const PairResult& p : result_.pairs) {
+      if (p.first != 0) continue;
+      first += p.wdl;
+      first_pairs += p.ptnml;
+    }
+    return {first, first_pairs};
+  }
+
+  std::string current_line() const {
+    const auto [first, first_pairs] = first_engine_results();
+    return progress_line(config_, static_cast<int>(result_.games.size()), result_.scheduled, first,
+                         first_pairs, result_.sprt_llr);
   }
 
   MatchResult finish() {
@@ -210,10 +240,11 @@ class MatchState {
   std::mutex mutex_;
   std::atomic<bool> stop_{false};
   std::vector<Job> jobs_;
+  std::vector<bool> done_;  // by game number - 1: resumed from the PGN
   std::size_t next_ = 0;
   MatchResult result_;
   std::vector<int> game_numbers_;
-  // (pair, round) of games whose twin has not finished, with the first
+  // (pair, twin) of games whose twin has not finished, with the first
   // engine's half points in them.
   std::map<std::pair<int, int>, int> half_points_waiting_;
   SprtBounds bounds_{0, 0};
@@ -239,6 +270,7 @@ void worker(const MatchConfig& config, MatchState& state) {
       setup.use_ko = config.use_ko;
       setup.adjudication = config.adjudication;
       setup.move_timeout = config.move_timeout;
+      setup.abort = config.interrupt;
       if (job->opening) setup.opening = config.openings[*job->opening];
       GameRecord game = play_game(engine(job->tangerine), engine(job->lavender), setup);
       state.record(*job, std::move(game));
@@ -256,7 +288,32 @@ void worker(const MatchConfig& config, MatchState& state) {
 
 int games_per_pair(const MatchConfig& config) {
   if (config.games_per_pair > 0) return config.games_per_pair;
-  return config.openings.empty() ? 2 : 2 * static_cast<int>(config.openings.size());
+  const int rounds = config.rounds > 0 ? config.rounds
+                     : config.openings.empty() ? 1
+                                               : static_cast<int>(config.openings.size());
+  return rounds * std::max(1, config.repeat);
+}
+
+std::vector<ScheduledGame> schedule_games(const MatchConfig& config) {
+  const std::vector<PairResult> pairs = all_pairs(config);
+  const int per_pair = games_per_pair(config);
+  const int repeat = std::max(1, config.repeat);
+  std::vector<ScheduledGame> games;
+  for (int k = 0; k < per_pair; ++k) {
+    for (int p = 0; p < static_cast<int>(pairs.size()); ++p) {
+      ScheduledGame game;
+      game.number = static_cast<int>(games.size()) + 1;
+      game.pair = p;
+      game.twin = repeat % 2 == 0 ? k / 2 : -1;
+      const bool first_is_tangerine = k % 2 == 0;
+      game.tangerine = first_is_tangerine ? pairs[p].first : pairs[p].second;
+      game.lavender = first_is_tangerine ? pairs[p].second : pairs[p].first;
+      if (!config.openings.empty())
+        game.opening = static_cast<std::size_t>(k / repeat) % config.openings.size();
+      games.push_back(game);
+    }
+  }
+  return games;
 }
 
 std::string progress_line(const MatchConfig& config, int done, int total, const Wdl& first,
@@ -281,8 +338,12 @@ std::string progress_line(const MatchConfig& config, int done, int total, const 
   return line;
 }
 
-MatchResult run_match(const MatchConfig& config, std::ostream& progress, bool live) {
+MatchResult run_match(const MatchConfig& config, std::ostream& progress, bool live,
+                      const std::vector<ResumedGame>& resumed) {
+  const auto started = std::chrono::steady_clock::now();
   MatchState state(config, progress, live);
+  for (const ResumedGame& game : resumed) state.resume(game);
+  state.report_resumed();
   if (!state.stopped()) {
     const int threads = std::max(1, config.concurrency);
     std::vector<std::thread> workers;
@@ -290,7 +351,9 @@ MatchResult run_match(const MatchConfig& config, std::ostream& progress, bool li
       workers.emplace_back([&config, &state] { worker(config, state); });
     for (std::thread& t : workers) t.join();
   }
-  return state.finish();
+  MatchResult result = state.finish();
+  result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+  return result;
 }
 
 void print_summary(const MatchConfig& config, const MatchResult& result, std::ostream& out) {
@@ -312,7 +375,13 @@ void print_summary(const MatchConfig& config, const MatchResult& result, std::os
   };
 
   out << "Match: " << result.games.size() << " of " << result.scheduled << " games, edition "
-      << kernel::edition_name(config.edition) << "\n\n";
+      << kernel::edition_name(config.edition) << "\n";
+  const int played = static_cast<int>(result.games.size()) - result.resumed;
+  out << "Time: " << duration_text(result.seconds) << " for " << played
+      << (played == 1 ? " game" : " games");
+  if (result.resumed > 0)
+    out << " (and " << result.resumed << " read back from " << config.pgn_path << ")";
+  out << "\n\n";
   out << "Rank " << pad("Name", width) << "  Limits           Games  Points   Score    Elo     +/-\n";
   for (int r = 0; r < n; ++r) {
     const int i = rank[r];
@@ -363,6 +432,14 @@ void print_summary(const MatchConfig& config, const MatchResult& result, std::os
   }
   if (any_restart) out << "\n";
   if (!result.error.empty()) out << "Match stopped: " << result.error << "\n";
+  if (result.interrupted) {
+    const int left = result.scheduled - static_cast<int>(result.games.size());
+    out << "Match interrupted: " << result.abandoned
+        << (result.abandoned == 1 ? " game in progress was" : " games in progress were")
+        << " abandoned, not recorded; " << left << " of " << result.scheduled << " games not played";
+    if (!config.pgn_path.empty()) out << " (the same command with --resume plays them)";
+    out << "\n";
+  }
 }
 
 }  // namespace leiser::cli::arena

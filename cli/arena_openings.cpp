@@ -28,6 +28,56 @@ bool king_zap_available(const kernel::Game& game) {
   return false;
 }
 
+// The EPD operations after a FEN: "opcode operand ...;" repeated. Returns
+// the `id` operand (quotes removed), or an error for an unclosed quote or an
+// operation left unterminated (unless `last_may_be_open`: the tactics
+// suites' form separates operations by ';' and ends the line without one).
+kernel::Expected<std::string> epd_id(const std::string& operations, bool last_may_be_open) {
+  std::string id;
+  std::size_t i = 0;
+  while (i < operations.size()) {
+    while (i < operations.size() && (operations[i] == ' ' || operations[i] == '\t' || operations[i] == ';'))
+      ++i;
+    if (i >= operations.size()) break;
+    // One operation: up to the next ';' outside quotes.
+    std::string op;
+    bool quoted = false;
+    for (; i < operations.size() && (quoted || operations[i] != ';'); ++i) {
+      if (operations[i] == '"') quoted = !quoted;
+      op += operations[i];
+    }
+    if (quoted) return kernel::Error{"unclosed quote in EPD operation '" + op + "'"};
+    if (i >= operations.size() && !last_may_be_open)
+      return kernel::Error{"EPD operation '" + op + "' does not end with ';'"};
+    std::istringstream words(op);
+    std::string opcode;
+    words >> opcode;
+    if (opcode != "id") continue;
+    std::string operand;
+    std::getline(words >> std::ws, operand);
+    if (operand.size() >= 2 && operand.front() == '"' && operand.back() == '"')
+      operand = operand.substr(1, operand.size() - 2);
+    id = operand;
+  }
+  return id;
+}
+
+// A FEN or EPD line: the first two words are the position (a ';' may follow
+// the side directly, as in the tactics suites), the rest EPD operations.
+kernel::Expected<Opening> parse_position_line(const std::string& line) {
+  std::istringstream words(line);
+  std::string board, side;
+  words >> board >> side;
+  std::string operations;
+  std::getline(words, operations);
+  const bool tactics_form = !side.empty() && side.back() == ';';
+  if (tactics_form) side.pop_back();
+  if (side.empty()) return kernel::Error{"a FEN needs the side to move after the board"};
+  auto id = epd_id(operations, tactics_form);
+  if (!id) return kernel::Error{id.error()};
+  return Opening{board + " " + side, {}, *id};
+}
+
 }  // namespace
 
 kernel::Expected<std::vector<Opening>> read_openings(std::istream& in, kernel::Edition edition,
@@ -35,19 +85,34 @@ kernel::Expected<std::vector<Opening>> read_openings(std::istream& in, kernel::E
   std::vector<Opening> book;
   std::string line;
   for (int number = 1; std::getline(in, line); ++number) {
+    if (!line.empty() && line.back() == '\r') line.pop_back();
     std::istringstream words(line);
-    Opening opening;
-    for (std::string w; words >> w;) opening.push_back(w);
-    if (opening.empty() || opening.front().front() == '#') continue;
-    kernel::Game game = kernel::Game::start(edition);
-    game.set_use_ko(use_ko);
+    std::string first;
+    if (!(words >> first) || first.front() == '#') continue;
     const std::string where = "line " + std::to_string(number) + ": ";
-    if (auto played = game.play_all(opening); !played) return kernel::Error{where + played.error()};
-    if (game.is_over())
+    Opening opening;
+    if (first.find('/') != std::string::npos) {
+      auto parsed = parse_position_line(line);
+      if (!parsed) return kernel::Error{where + parsed.error()};
+      opening = *parsed;
+    } else {
+      opening.moves.push_back(first);
+      for (std::string w; words >> w;) opening.moves.push_back(w);
+    }
+    auto game = opening.fen.empty() ? kernel::Expected<kernel::Game>(kernel::Game::start(edition))
+                                    : kernel::Game::from_fen(opening.fen, edition);
+    if (!game) return kernel::Error{where + game.error()};
+    game.value().set_use_ko(use_ko);
+    if (auto played = game.value().play_all(opening.moves); !played)
+      return kernel::Error{where + played.error()};
+    if (game->is_over())
       return kernel::Error{where + "the opening ends the game (" +
-                           std::string(kernel::result_reason(game.result())) + ")"};
-    for (std::size_t i = 0; i < opening.size(); ++i)
-      opening[i] = kernel::move_to_string(game.moves()[i]);
+                           std::string(kernel::result_reason(game->result())) + ")"};
+    if (game->legal_moves().empty()) return kernel::Error{where + "the side to move has no legal move"};
+    // The kernel's spelling, which every engine reads.
+    if (!opening.fen.empty()) opening.fen = kernel::to_fen(game->start_position());
+    for (std::size_t i = 0; i < opening.moves.size(); ++i)
+      opening.moves[i] = kernel::move_to_string(game->moves()[i]);
     book.push_back(std::move(opening));
   }
   if (book.empty()) return kernel::Error{"no openings"};
@@ -64,9 +129,20 @@ kernel::Expected<std::vector<Opening>> load_openings(const std::string& path,
 }
 
 std::string format_opening(const Opening& opening) {
-  std::string text;
-  for (const std::string& m : opening) text += (text.empty() ? "" : " ") + m;
+  std::string text = opening.fen;
+  for (const std::string& m : opening.moves) text += (text.empty() ? "" : " ") + m;
+  if (!opening.id.empty()) text += " id \"" + opening.id + "\";";
   return text;
+}
+
+void shuffle_openings(std::vector<Opening>& openings, std::uint64_t seed) {
+  std::mt19937_64 rng(seed);
+  // rng() % n rather than std::uniform_int_distribution or std::shuffle,
+  // whose algorithms differ between standard libraries.
+  for (std::size_t i = openings.size(); i > 1; --i) {
+    const std::size_t j = static_cast<std::size_t>(rng() % i);
+    std::swap(openings[i - 1], openings[j]);
+  }
 }
 
 kernel::Expected<std::vector<Opening>> generate_openings(const OpeningGeneratorConfig& config) {
@@ -89,10 +165,10 @@ kernel::Expected<std::vector<Opening>> generate_openings(const OpeningGeneratorC
       // differs between standard libraries: a seed means the same book
       // everywhere. The modulo bias is below 1e-17.
       const kernel::Move m = moves[static_cast<int>(rng() % static_cast<std::uint64_t>(moves.size()))];
-      opening.push_back(kernel::move_to_string(m));
+      opening.moves.push_back(kernel::move_to_string(m));
       game.play(m);
     }
-    if (game.is_over() || static_cast<int>(opening.size()) != config.plies) continue;
+    if (game.is_over() || static_cast<int>(opening.moves.size()) != config.plies) continue;
     if (king_zap_available(game)) continue;
     if (std::abs(search::evaluate(game.position(), params)) > config.max_eval_cp) continue;
     if (!seen.insert(kernel::to_fen(game.position())).second) continue;

@@ -17,14 +17,30 @@ const char* const kArenaHelp =
     "  --tc B+I             Fischer clock for engines without their own: base and increment\n"
     "                       in seconds (e.g. 10+0.1); engines with depth= or nodes= and no\n"
     "                       clock play without one\n"
-    "  --games N            games per pair of engines (default: each opening twice)\n"
-    "  --openings FILE      one opening per line, moves separated by spaces; each is played\n"
-    "                       twice with colours reversed\n"
+    "  --openings FILE      one opening per line: moves from the start position separated by\n"
+    "                       spaces, a FEN ('<board> <side>'), or an EPD line (a FEN, then\n"
+    "                       operations such as 'id \"name\";'); without one every game starts\n"
+    "                       from the start position (a warning says so)\n"
+    "  --shuffle            play the book in a random order (the seed is printed)\n"
+    "  --seed N             the shuffle's seed, to play the same order again\n"
+    "  --repeat N           games per opening, colours alternating (default 2: each opening\n"
+    "                       twice with colours reversed, the pairs the pentanomial statistics\n"
+    "                       and the SPRT count)\n"
+    "  --rounds N           openings per pair of engines (default: the whole book once);\n"
+    "                       the book starts again when it runs out\n"
+    "  --games N            games per pair of engines, instead of --rounds\n"
     "  --concurrency N      games played at once (default 1)\n"
-    "  --pgn FILE           write the game records there\n"
-    "  --adjudicate moves=N,score=S\n"
-    "                       from move N on, end a game when both engines' scores give the\n"
-    "                       same side at least S centipawns\n"
+    "  --pgn FILE           append the game records there (checked before the first game)\n"
+    "  --resume             continue an interrupted match: the games in --pgn count and only\n"
+    "                       the others are played (give the same command line)\n"
+    "  --draw movenumber=M,movecount=N,score=S\n"
+    "                       adjudicate a draw from move M on when both engines' scores have\n"
+    "                       been within S centipawns of 0 for their last N moves each\n"
+    "  --resign movecount=N,score=S[,movenumber=M]\n"
+    "                       adjudicate a win when both engines' scores have said the same\n"
+    "                       side is ahead by at least S centipawns for their last N moves each\n"
+    "  --adjudicate moves=M,score=S\n"
+    "                       the same as --resign movenumber=M,movecount=1,score=S\n"
     "  --sprt elo0=E0,elo1=E1,alpha=A,beta=B\n"
     "                       sequential test of the first engine against the second, on\n"
     "                       pairs of games (pentanomial, as fishtest and fastchess; from the\n"
@@ -32,7 +48,9 @@ const char* const kArenaHelp =
     "                       match stops when H0 or H1 is accepted (two engines only)\n"
     "  --timeout S          seconds a move may take when the mover has no clock (default 60)\n"
     "  --no-ko              play without the Ko rule (the engines are told so)\n"
-    "  --debug              log every protocol line and the engines' stderr to stderr\n";
+    "  --debug              log every protocol line and the engines' stderr to stderr\n"
+    "Ctrl-C stops the match: the games in progress are abandoned, the summary is printed,\n"
+    "and every finished game is in the PGN already.\n";
 
 const char* const kOpeningsHelp =
     "usage: leiserchess openings [--edition 2018|2016] [--plies N] [--count K]\n"
@@ -109,7 +127,37 @@ Expected<SprtConfig> parse_sprt(const std::string& text) {
   return sprt;
 }
 
-Expected<Adjudication> parse_adjudication(const std::string& text) {
+// "movenumber=M,movecount=N,score=S": keys of --draw and --resign.
+struct AdjudicationKeys {
+  int move_number = 0;
+  std::optional<int> move_count;
+  std::optional<int> score;
+};
+
+Expected<AdjudicationKeys> parse_adjudication_keys(const std::string& option, const std::string& text,
+                                                  int min_score) {
+  auto pairs = key_values(text);
+  if (!pairs) return Error{option + ": " + pairs.error()};
+  AdjudicationKeys keys;
+  for (const auto& [key, value] : *pairs) {
+    const long long min = key == "score" ? min_score : key == "movecount" ? 1 : 0;
+    const auto n = parse_integer(value, min, key == "score" ? 1000000 : 100000);
+    if (key != "movenumber" && key != "movecount" && key != "score")
+      return Error{option + ": unknown key '" + key + "' (movenumber, movecount, score)"};
+    if (!n)
+      return Error{option + " " + key + ": expected a number from " + std::to_string(min) + ", got '" +
+                   value + "'"};
+    if (key == "movenumber") keys.move_number = static_cast<int>(*n);
+    else if (key == "movecount") keys.move_count = static_cast<int>(*n);
+    else keys.score = static_cast<int>(*n);
+  }
+  if (!keys.move_count || !keys.score) return Error{option + " needs movecount=N,score=S"};
+  return keys;
+}
+
+// The older --adjudicate moves=M,score=S: resign adjudication on the latest
+// score of each engine.
+Expected<ResignAdjudication> parse_adjudicate(const std::string& text) {
   auto pairs = key_values(text);
   if (!pairs) return Error{"--adjudicate: " + pairs.error()};
   std::optional<long long> moves, score;
@@ -121,7 +169,7 @@ Expected<Adjudication> parse_adjudication(const std::string& text) {
       return Error{"--adjudicate " + key + ": bad value '" + value + "'"};
   }
   if (!moves || !score) return Error{"--adjudicate needs moves=N,score=S"};
-  return Adjudication{static_cast<int>(*moves), static_cast<int>(*score)};
+  return ResignAdjudication{static_cast<int>(*moves), 1, static_cast<int>(*score)};
 }
 
 }  // namespace
@@ -203,6 +251,7 @@ Expected<ArenaOptions> parse_arena_args(const std::vector<std::string>& args) {
   ArenaOptions options;
   MatchConfig& match = options.match;
   std::optional<TimeControl> tc;
+  bool rounds_given = false;
   for (std::size_t i = 0; i < args.size(); ++i) {
     const std::string& arg = args[i];
     auto value = [&]() -> Expected<std::string> {
@@ -223,6 +272,34 @@ Expected<ArenaOptions> parse_arena_args(const std::vector<std::string>& args) {
       options.help = true;
     } else if (arg == "--no-ko") {
       match.use_ko = false;
+    } else if (arg == "--shuffle") {
+      options.shuffle = true;
+    } else if (arg == "--resume") {
+      options.resume = true;
+    } else if (arg == "--seed") {
+      auto v = value();
+      if (!v) return Error{v.error()};
+      const auto seed = parse_integer(*v, 0, std::numeric_limits<long long>::max());
+      if (!seed) return Error{"--seed: expected a non-negative number, got '" + *v + "'"};
+      options.seed = static_cast<std::uint64_t>(*seed);
+    } else if (arg == "--rounds" || arg == "--repeat") {
+      auto v = value();
+      if (!v) return Error{v.error()};
+      const auto n = parse_integer(*v, 1, arg == "--rounds" ? 10'000'000 : 1000);
+      if (!n) return Error{arg + ": expected a positive number, got '" + *v + "'"};
+      (arg == "--rounds" ? match.rounds : match.repeat) = static_cast<int>(*n);
+      if (arg == "--rounds") rounds_given = true;
+    } else if (arg == "--draw" || arg == "--resign") {
+      auto v = key_list();
+      if (!v) return Error{v.error()};
+      auto keys = parse_adjudication_keys(arg, *v, arg == "--draw" ? 0 : 1);
+      if (!keys) return Error{keys.error()};
+      if (arg == "--draw") {
+        match.adjudication.draw = DrawAdjudication{keys->move_number, *keys->move_count, *keys->score};
+      } else {
+        if (match.adjudication.resign) return Error{"give one of --resign and --adjudicate"};
+        match.adjudication.resign = ResignAdjudication{keys->move_number, *keys->move_count, *keys->score};
+      }
     } else if (arg == "--debug") {
       options.debug = true;
     } else if (arg == "--engine") {
@@ -263,9 +340,10 @@ Expected<ArenaOptions> parse_arena_args(const std::vector<std::string>& args) {
     } else if (arg == "--adjudicate") {
       auto v = key_list();
       if (!v) return Error{v.error()};
-      auto adj = parse_adjudication(*v);
+      auto adj = parse_adjudicate(*v);
       if (!adj) return Error{adj.error()};
-      match.adjudication = *adj;
+      if (match.adjudication.resign) return Error{"give one of --resign and --adjudicate"};
+      match.adjudication.resign = *adj;
     } else if (arg == "--sprt") {
       auto v = key_list();
       if (!v) return Error{v.error()};
@@ -289,6 +367,12 @@ Expected<ArenaOptions> parse_arena_args(const std::vector<std::string>& args) {
       return Error{"engine '" + spec.name + "' has no limit: give --tc, or tc=, depth= or nodes="};
   }
   if (match.sprt && match.engines.size() != 2) return Error{"--sprt needs exactly two engines"};
+  if (match.sprt && match.repeat % 2 != 0)
+    return Error{"--sprt counts pairs of games with colours reversed: give an even --repeat"};
+  if (rounds_given && match.games_per_pair > 0) return Error{"give --games or --rounds, not both"};
+  if (options.seed && !options.shuffle) return Error{"--seed is the seed of --shuffle; give --shuffle too"};
+  if (options.shuffle && options.openings_path.empty()) return Error{"--shuffle needs --openings FILE"};
+  if (options.resume && match.pgn_path.empty()) return Error{"--resume needs the --pgn FILE of the match"};
   return options;
 }
 

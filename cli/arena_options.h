@@ -3,6 +3,7 @@
 // offending argument; nothing here starts a process or reads a file.
 #pragma once
 
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <vector>
@@ -16,6 +17,9 @@ namespace leiser::cli::arena {
 struct ArenaOptions {
   MatchConfig match;           // engines with their limits resolved
   std::string openings_path;   // empty: start position only
+  bool shuffle = false;        // --shuffle: the book in random order
+  std::optional<std::uint64_t> seed;  // --seed: the shuffle's seed
+  bool resume = false;         // --resume: continue the match in --pgn
   bool debug = false;
   bool help = false;
 };

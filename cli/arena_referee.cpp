@@ -56,28 +56,6 @@ std::string who(int side, const EngineClient& engine) {
 
 }  // namespace
 
-const char* termination_name(Termination t) {
-  switch (t) {
-    case Termination::kRules: return "rules";
-    case Termination::kAdjudication: return "adjudication";
-    case Termination::kIllegalMove: return "illegal move";
-    case Termination::kTimeForfeit: return "time forfeit";
-    case Termination::kNoAnswer: return "no answer";
-    case Termination::kCrash: return "crash";
-    case Termination::kStartFailure: return "start failure";
-  }
-  return "?";
-}
-
-const char* GameRecord::score() const {
-  switch (winner) {
-    case Winner::kTangerine: return "1-0";
-    case Winner::kLavender: return "0-1";
-    case Winner::kNone: break;
-  }
-  return "1/2-1/2";
-}
-
 milliseconds clock_grace(std::int64_t remaining_ms) {
   return milliseconds(50 + std::max<std::int64_t>(remaining_ms, 0) / 10);
 }
@@ -86,11 +64,16 @@ GameRecord play_game(EngineClient& tangerine, EngineClient& lavender, const Game
   GameRecord record;
   record.tangerine = tangerine.name();
   record.lavender = lavender.name();
-  kernel::Game game = kernel::Game::start(setup.edition);
+  record.opening_id = setup.opening.id;
+  // Openings are checked when the book is read; one failing here is a bug.
+  auto start = setup.opening.fen.empty()
+                   ? kernel::Expected<kernel::Game>(kernel::Game::start(setup.edition))
+                   : kernel::Game::from_fen(setup.opening.fen, setup.edition);
+  if (!start) throw std::invalid_argument("opening FEN rejected: " + start.error());
+  kernel::Game game = std::move(start.value());
   game.set_use_ko(setup.use_ko);
   record.start_fen = kernel::to_fen(game.start_position());
-  for (const std::string& m : setup.opening) {
-    // Openings are checked when the book is read; one failing here is a bug.
+  for (const std::string& m : setup.opening.moves) {
     if (auto played = game.play(m); !played)
       throw std::invalid_argument("opening move rejected: " + played.error());
     record.moves.push_back(kernel::move_to_string(game.moves().back()));
@@ -131,9 +114,10 @@ GameRecord play_game(EngineClient& tangerine, EngineClient& lavender, const Game
     clocks[s].tc = engines[s]->spec().tc;
     if (clocks[s].tc) clocks[s].remaining_ms = clocks[s].tc->base_ms;
   }
-  // Each engine's latest score, turned to Tangerine's point of view.
-  std::array<std::optional<int>, 2> scores;
-  std::string position = "position startpos";
+  Adjudicator adjudicator(setup.adjudication);
+  // Course engines know `position startpos`; a FEN start needs `position fen`.
+  std::string position =
+      setup.opening.fen.empty() ? "position startpos" : "position fen " + record.start_fen;
   if (!record.moves.empty()) {
     position += " moves";
     for (const std::string& m : record.moves) position += " " + m;
@@ -151,8 +135,13 @@ GameRecord play_game(EngineClient& tangerine, EngineClient& lavender, const Game
     const std::int64_t remaining = clock.remaining_ms;
     const milliseconds allowed =
         clock.tc ? milliseconds(remaining) + clock_grace(remaining) : setup.move_timeout;
-    const Reply reply = engine.go(position, go_command(clocks, side, engine.spec()), allowed);
+    const Reply reply =
+        engine.go(position, go_command(clocks, side, engine.spec()), allowed, setup.abort);
 
+    if (reply.status == Reply::Status::kAborted) {
+      engine.recover();
+      return finish(Winner::kNone, Termination::kInterrupted, "the match was interrupted");
+    }
     if (reply.status == Reply::Status::kCrashed)
       return finish(opponent_wins(side), Termination::kCrash,
                     who(side, engine) + " crashed: " + reply.detail);
@@ -181,26 +170,16 @@ GameRecord play_game(EngineClient& tangerine, EngineClient& lavender, const Game
                     who(side, engine) + " forfeits: " + played.error());
     const std::string move = kernel::move_to_string(game.moves().back());
     record.moves.push_back(move);
+    record.notes.push_back(MoveNote{reply.score_cp, reply.depth, reply.elapsed});
     position += (record.moves.size() == 1 ? " moves " : " ") + move;
     if (game.is_over())
       return finish(winner_of(game.result()), Termination::kRules,
                     std::string(kernel::result_reason(game.result())));
 
-    scores[side] = reply.score_cp;
-    if (scores[side] && side == 1) scores[side] = -*scores[side];
-    if (const auto& adj = setup.adjudication;
-        adj && scores[0] && scores[1] &&
-        static_cast<int>(record.moves.size()) >= 2 * adj->moves) {
-      const int low = std::min(*scores[0], *scores[1]);
-      const int high = std::max(*scores[0], *scores[1]);
-      const std::string margin = std::to_string(adj->score_cp) + " cp";
-      if (low >= adj->score_cp)
-        return finish(Winner::kTangerine, Termination::kAdjudication,
-                      "adjudication: both engines score Tangerine ahead by at least " + margin);
-      if (high <= -adj->score_cp)
-        return finish(Winner::kLavender, Termination::kAdjudication,
-                      "adjudication: both engines score Lavender ahead by at least " + margin);
-    }
+    std::optional<int> tangerine_score = reply.score_cp;
+    if (tangerine_score && side == 1) tangerine_score = -*tangerine_score;
+    if (auto verdict = adjudicator.after_move(static_cast<int>(record.moves.size()), tangerine_score))
+      return finish(verdict->winner, Termination::kAdjudication, verdict->reason);
   }
 }
 

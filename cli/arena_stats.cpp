@@ -22,32 +22,22 @@ double per_game_variance(const Wdl& wdl) {
          n;
 }
 
-// Variance of one pair's mean score (k / 4 for counts[k]) around the mean.
-double per_pair_variance(const Pentanomial& p) {
-  const int n = p.pairs();
-  if (n == 0) return 0;
-  const double s = p.score();
-  double sum = 0;
-  for (int k = 0; k < 5; ++k) sum += p.counts[static_cast<std::size_t>(k)] * (k / 4.0 - s) * (k / 4.0 - s);
-  return sum / n;
-}
-
-// The 95% interval of a mean score with the given variance of the sample's
-// units over n units, as Elo.
-EloEstimate estimate_from(double s, double variance, int n) {
+// The 95% Wilson interval (see estimate_elo in the header) of a mean score
+// s over n units whose sample variance is `variance`, as Elo. The caller has
+// added the prior, so 0 < s < 1 and variance > 0.
+EloEstimate wilson_estimate(double s, double variance, double n) {
+  // k p (1 - p) / n with k = variance / (s (1 - s)) is p (1 - p) / n_eff.
+  const double n_eff = n * s * (1 - s) / variance;
+  const double z2 = kZ95 * kZ95;
+  const double denominator = 1 + z2 / n_eff;
+  const double centre = (s + z2 / (2 * n_eff)) / denominator;
+  const double half =
+      kZ95 * std::sqrt(s * (1 - s) / n_eff + z2 / (4 * n_eff * n_eff)) / denominator;
   EloEstimate e;
-  e.elo = n == 0 ? 0 : elo_from_score(s);
-  if (n == 0) {
-    e.margin = kInf;
-    e.lower = -kInf;
-    e.upper = kInf;
-    return e;
-  }
-  const double sd = std::sqrt(variance / n);
-  // elo_from_score maps scores at or beyond 0 and 1 to -inf and +inf.
-  e.lower = elo_from_score(s - kZ95 * sd);
-  e.upper = elo_from_score(s + kZ95 * sd);
-  e.margin = std::isinf(e.lower) || std::isinf(e.upper) ? kInf : (e.upper - e.lower) / 2;
+  e.elo = elo_from_score(s);
+  e.lower = elo_from_score(centre - half);
+  e.upper = elo_from_score(centre + half);
+  e.margin = (e.upper - e.lower) / 2;
   return e;
 }
 
@@ -82,11 +72,26 @@ double elo_from_score(double score) {
 double score_from_elo(double elo) { return 1.0 / (1.0 + std::pow(10.0, -elo / 400.0)); }
 
 EloEstimate estimate_elo(const Wdl& wdl) {
-  return estimate_from(wdl.score(), per_game_variance(wdl), wdl.games());
+  // The prior: one win and one loss.
+  const Wdl with_prior{wdl.wins + 1, wdl.draws, wdl.losses + 1};
+  return wilson_estimate(with_prior.score(), per_game_variance(with_prior), with_prior.games());
 }
 
 EloEstimate estimate_elo(const Pentanomial& ptnml) {
-  return estimate_from(ptnml.score(), per_pair_variance(ptnml), ptnml.pairs());
+  // The prior: half a pair lost twice (k = 0) and half a pair won twice
+  // (k = 4), two games' weight as for games. Counts are fractional here.
+  std::array<double, 5> counts{};
+  double n = 0;
+  double points = 0;
+  for (std::size_t k = 0; k < 5; ++k) {
+    counts[k] = ptnml.counts[k] + (k == 0 || k == 4 ? 0.5 : 0.0);
+    n += counts[k];
+    points += counts[k] * (static_cast<double>(k) / 4);
+  }
+  const double s = points / n;
+  double variance = 0;
+  for (std::size_t k = 0; k < 5; ++k) variance += counts[k] * (k / 4.0 - s) * (k / 4.0 - s);
+  return wilson_estimate(s, variance / n, n);
 }
 
 double likelihood_of_superiority(const Wdl& wdl) {

@@ -52,19 +52,29 @@ double elo_from_score(double score);
 double score_from_elo(double elo);
 
 struct EloEstimate {
-  double elo = 0;     // +-infinity for a score of 1 or 0
-  double margin = 0;  // half-width of the 95% interval; infinity when unknown
-  // The 95% interval itself, which the logistic curve makes asymmetric; an
-  // end is infinite when the score's interval reaches 0 or 1.
+  double elo = 0;     // finite: the score it comes from includes the prior below
+  double margin = 0;  // half-width of the 95% interval, (upper - lower) / 2
+  // The 95% interval itself, which the logistic curve makes asymmetric.
   double lower = 0;
   double upper = 0;
 };
-// The interval comes from the per-game score's sample variance (the
-// trinomial W/D/L distribution, normally approximated), mapped through the
-// logistic curve: margin = (elo(s + 1.96 sd) - elo(s - 1.96 sd)) / 2.
+// Finite from the first game (no "+inf +/- inf" after a 1-0 start):
+//  - A prior of one won and one lost game is added to the results (for
+//    pairs, half a pair lost twice and half a pair won twice: the same two
+//    games' weight). The score s stays strictly between 0 and 1, its sample
+//    variance v above 0, and its effect fades as games come in: after 100
+//    games it moves the Elo by about 1%.
+//  - The interval is a Wilson score interval, not the Wald interval
+//    s +- 1.96 sqrt(v / n), which leaves [0, 1] (and so has no Elo) on small
+//    samples. With the variance of a game modelled as k p (1 - p), k the
+//    observed v / (s (1 - s)) (draws make k < 1), it is the set of true
+//    scores p with (s - p)^2 <= z^2 k p (1 - p) / n: the roots of a
+//    quadratic, always strictly inside (0, 1) when s is. For large n it is
+//    the Wald interval.
+// Both ends are mapped through the logistic curve.
 EloEstimate estimate_elo(const Wdl& wdl);
-// The same from pairs: the variance is that of a pair's mean score
-// (0, 0.25, 0.5, 0.75, 1) over pairs, so s +- 1.96 sqrt(v / pairs).
+// The same from pairs: the unit is a pair's mean score (0, 0.25, 0.5, 0.75,
+// 1) and n the number of pairs.
 EloEstimate estimate_elo(const Pentanomial& ptnml);
 
 // LOS: the probability that the engine is the stronger one, from wins and
@@ -102,6 +112,7 @@ SprtBounds sprt_bounds(double alpha, double beta);
 SprtDecision sprt_decision(double llr, const SprtBounds& bounds);
 
 // "+107.5", "-inf", ...: Elo and margins for the progress line and summary.
+// (estimate_elo is always finite; elo_from_score(1) is not.)
 std::string format_elo(double elo);
 
 }  // namespace leiser::cli::arena

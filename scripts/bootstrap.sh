@@ -2,6 +2,11 @@
 # Installs what the build needs (Debian packages), then configures and builds
 # the project in ./build. Safe to run again: it installs only what is missing
 # and rebuilds only what changed.
+#
+# It says what it is doing as it goes: the build takes minutes on two cores,
+# and ninja's own progress ("[12/90] Compiling ...") is shown, on one line
+# rewritten in place on a terminal, one line per step otherwise. A failing
+# step stops the build at once with the compiler's message.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -12,7 +17,7 @@ for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
 done
 if [ ${#missing[@]} -gt 0 ]; then
-  echo "bootstrap: installing ${missing[*]}" >&2
+  echo "bootstrap: installing ${missing[*]} (apt-get)" >&2
   sudo_cmd=()
   [ "$(id -u)" -ne 0 ] && sudo_cmd=(sudo)
   "${sudo_cmd[@]}" apt-get update -qq
@@ -20,7 +25,20 @@ if [ ${#missing[@]} -gt 0 ]; then
 fi
 
 if [ ! -f build/build.ninja ]; then
-  meson setup build --buildtype=release "$@" >/dev/null
+  echo "bootstrap: configuring build/ (meson setup)" >&2
+  # meson's report is long; it is shown only when the configuration fails.
+  setup_log=$(mktemp)
+  if ! meson setup build --buildtype=release "$@" >"$setup_log" 2>&1; then
+    cat "$setup_log" >&2
+    rm -f "$setup_log"
+    echo "bootstrap: meson setup failed (above)" >&2
+    exit 1
+  fi
+  rm -f "$setup_log"
 fi
-ninja -C build >/dev/null
+echo "bootstrap: building build/ (ninja; the first build takes a few minutes on 2 cores)" >&2
+if ! NINJA_STATUS="bootstrap: [%f/%t] " ninja -C build >&2; then
+  echo "bootstrap: the build failed (the compiler's message is above)" >&2
+  exit 1
+fi
 echo "bootstrap: built build/leiserchess" >&2

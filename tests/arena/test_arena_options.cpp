@@ -74,9 +74,12 @@ TEST(ArenaOptions, FullCommandLine) {
   ASSERT_TRUE(m.sprt);
   EXPECT_EQ(m.sprt->elo1, 5);
   EXPECT_EQ(m.sprt->beta, 0.1);
-  ASSERT_TRUE(m.adjudication);
-  EXPECT_EQ(m.adjudication->moves, 40);
-  EXPECT_EQ(m.adjudication->score_cp, 700);
+  // --adjudicate is resign adjudication on each engine's latest score.
+  ASSERT_TRUE(m.adjudication.resign);
+  EXPECT_FALSE(m.adjudication.draw);
+  EXPECT_EQ(m.adjudication.resign->move_number, 40);
+  EXPECT_EQ(m.adjudication.resign->move_count, 1);
+  EXPECT_EQ(m.adjudication.resign->score_cp, 700);
   EXPECT_EQ(m.move_timeout.count(), 2500);
   EXPECT_FALSE(m.use_ko);
 }
@@ -99,6 +102,65 @@ TEST(ArenaOptions, CommandLineErrors) {
   auto ok = parse_arena_args(Args{"--engine", a, "--engine", b});
   ASSERT_TRUE(ok) << ok.error();
   EXPECT_FALSE(ok->match.engines[0].tc);  // depth only: no clock
+}
+
+TEST(ArenaOptions, BooksRoundsAndAdjudication) {
+  using Args = std::vector<std::string>;
+  const Args engines = {"--engine", "name=a,cmd=x,depth=2", "--engine", "name=b,cmd=y,depth=2"};
+  auto with = [&](const Args& more) {
+    Args args = engines;
+    args.insert(args.end(), more.begin(), more.end());
+    return parse_arena_args(args);
+  };
+  auto options = with({"--openings", "book.epd", "--shuffle", "--seed", "42", "--rounds", "50", "--repeat",
+                       "4", "--draw", "movenumber=34,movecount=8,score=20", "--resign", "movecount=3",
+                       "score=600", "--pgn", "m.pgn", "--resume"});
+  ASSERT_TRUE(options) << options.error();
+  EXPECT_TRUE(options->shuffle);
+  EXPECT_EQ(options->seed, 42u);
+  EXPECT_TRUE(options->resume);
+  const MatchConfig& m = options->match;
+  EXPECT_EQ(m.rounds, 50);
+  EXPECT_EQ(m.repeat, 4);
+  ASSERT_TRUE(m.adjudication.draw);
+  EXPECT_EQ(m.adjudication.draw->move_number, 34);
+  EXPECT_EQ(m.adjudication.draw->move_count, 8);
+  EXPECT_EQ(m.adjudication.draw->score_cp, 20);
+  ASSERT_TRUE(m.adjudication.resign);
+  EXPECT_EQ(m.adjudication.resign->move_number, 0);
+  EXPECT_EQ(m.adjudication.resign->move_count, 3);
+  EXPECT_EQ(m.adjudication.resign->score_cp, 600);
+  // Defaults: each opening twice, the whole book, no adjudication.
+  auto plain = with({});
+  ASSERT_TRUE(plain);
+  EXPECT_EQ(plain->match.repeat, 2);
+  EXPECT_EQ(plain->match.rounds, 0);
+  EXPECT_FALSE(plain->match.adjudication.any());
+
+  struct Bad {
+    Args args;
+    const char* error;
+  };
+  const Bad bad[] = {
+      {{"--seed", "3"}, "--seed is the seed of --shuffle; give --shuffle too"},
+      {{"--shuffle"}, "--shuffle needs --openings FILE"},
+      {{"--rounds", "3", "--games", "6"}, "give --games or --rounds, not both"},
+      {{"--repeat", "0"}, "--repeat: expected a positive number, got '0'"},
+      {{"--repeat", "3", "--sprt", "elo0=0,elo1=5"},
+       "--sprt counts pairs of games with colours reversed: give an even --repeat"},
+      {{"--resume"}, "--resume needs the --pgn FILE of the match"},
+      {{"--draw", "movecount=3"}, "--draw needs movecount=N,score=S"},
+      {{"--draw", "movecount=0,score=10"}, "--draw movecount: expected a number from 1, got '0'"},
+      {{"--resign", "movecount=2,score=0"}, "--resign score: expected a number from 1, got '0'"},
+      {{"--resign", "movecount=2,score=9,moves=3"}, "--resign: unknown key 'moves' (movenumber, movecount, score)"},
+      {{"--resign", "movecount=2,score=9", "--adjudicate", "moves=3,score=9"},
+       "give one of --resign and --adjudicate"},
+  };
+  for (const Bad& b : bad) {
+    auto parsed = with(b.args);
+    ASSERT_FALSE(parsed) << b.error;
+    EXPECT_EQ(parsed.error(), b.error);
+  }
 }
 
 TEST(ArenaOptions, OpeningsCommandLine) {

@@ -3,6 +3,8 @@
 
 #include "cli/arena_pgn.h"
 
+#include <sstream>
+
 namespace leiser::cli::arena {
 namespace {
 
@@ -16,15 +18,23 @@ TEST(ArenaPgn, RecordHasStartMovesResultAndReason) {
   g.winner = Winner::kLavender;
   g.termination = Termination::kIllegalMove;
   g.reason = "Tangerine (new) forfeits: illegal move 'c4R'";
+  g.notes = {MoveNote{35, 7, std::chrono::milliseconds(512)}};
   PgnTags tags;
   tags.round = 7;
   tags.edition = kernel::Edition::k2016;
-  tags.tangerine_limits = "10+0.1";
-  tags.lavender_limits = "depth=2";
+  tags.tangerine.tc = TimeControl{10000, 100};
+  tags.lavender.depth = 2;
   const std::string text = format_game_record(g, tags);
-  EXPECT_NE(text.find("[Round \"7\"]\n"), std::string::npos);
+  EXPECT_EQ(text.find("[Event \"leiserchess arena\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"7\"]\n"
+                      "[White \"new\"]\n[Black \"old \\\"quoted\\\"\"]\n[Result \"0-1\"]\n"),
+            0u)
+      << text;
   EXPECT_NE(text.find("[Tangerine \"new\"]\n"), std::string::npos);
   EXPECT_NE(text.find("[Lavender \"old \\\"quoted\\\"\"]\n"), std::string::npos);
+  EXPECT_NE(text.find("[TangerineLimits \"10+0.1\"]\n[LavenderLimits \"depth=2\"]\n"), std::string::npos);
+  EXPECT_NE(text.find("[TimeControl \"?\"]\n[WhiteTimeControl \"10+0.1\"]\n[BlackTimeControl \"-\"]\n"),
+            std::string::npos);
+  EXPECT_NE(text.find("[SetUp \"1\"]\n[FEN "), std::string::npos);
   EXPECT_NE(text.find("[Edition \"2016\"]\n"), std::string::npos);
   EXPECT_NE(text.find("[FEN \"" + g.start_fen + "\"]\n"), std::string::npos);
   EXPECT_NE(text.find("[OpeningPlies \"2\"]\n"), std::string::npos);
@@ -32,7 +42,8 @@ TEST(ArenaPgn, RecordHasStartMovesResultAndReason) {
   EXPECT_NE(text.find("[Termination \"illegal move\"]\n"), std::string::npos);
   EXPECT_NE(text.find("[Reason \"Tangerine (new) forfeits: illegal move 'c4R'\"]\n"),
             std::string::npos);
-  EXPECT_NE(text.find("\n\n1. h4g5 a3a2 2. g3R 0-1\n\n"), std::string::npos);
+  EXPECT_NE(text.find("\n\n1. h4g5 {book} a3a2 {book} 2. g3R {+0.35/7 0.512s} 0-1\n\n"), std::string::npos)
+      << text;
 }
 
 TEST(ArenaPgn, LongGamesWrapBelowEightyColumns) {
@@ -47,6 +58,103 @@ TEST(ArenaPgn, LongGamesWrapBelowEightyColumns) {
     begin = end + 1;
   }
   EXPECT_NE(text.find("50. h0L a7R 1/2-1/2\n"), std::string::npos);
+  // Comments too, with a note per move: still under 80 columns.
+  g.notes.assign(g.moves.size(), MoveNote{-1234, 12, std::chrono::milliseconds(98765)});
+  const std::string commented = format_game_record(g, PgnTags{});
+  for (std::size_t begin = 0, end; begin < commented.size(); begin = end + 1) {
+    end = commented.find('\n', begin);
+    EXPECT_LT(end - begin, 80u);
+  }
+  EXPECT_NE(commented.find("{-12.34/12 98.765s}"), std::string::npos);
+}
+
+TEST(ArenaPgn, MoveNotes) {
+  using std::chrono::milliseconds;
+  EXPECT_EQ(format_move_note({35, 7, milliseconds(512)}), "+0.35/7 0.512s");
+  EXPECT_EQ(format_move_note({-5, 3, milliseconds(2000)}), "-0.05/3 2.000s");
+  EXPECT_EQ(format_move_note({0, 1, milliseconds(0)}), "+0.00/1 0.000s");
+  EXPECT_EQ(format_move_note({std::nullopt, 0, milliseconds(20)}), "0.020s");
+  // Mates as parse_info_score gives them: "mate 3" and "mate -2".
+  EXPECT_EQ(format_move_note({parse_info_score("info depth 9 score mate 3"), 9, milliseconds(1)}), "+M3/9 0.001s");
+  EXPECT_EQ(format_move_note({parse_info_score("info depth 4 score mate -2"), 4, milliseconds(1)}), "-M2/4 0.001s");
+  EXPECT_EQ(parse_info_depth("info depth 9 seldepth 12 score cp 3"), 9);
+  EXPECT_EQ(parse_info_depth("info string depth"), std::nullopt);
+  EXPECT_EQ(parse_info_depth("bestmove h0g1"), std::nullopt);
+}
+
+TEST(ArenaPgn, TimeControlTag) {
+  EngineSpec spec;
+  EXPECT_EQ(pgn_time_control(spec), "-");
+  spec.depth = 3;
+  EXPECT_EQ(pgn_time_control(spec), "-");
+  spec.tc = TimeControl{5000, 50};
+  EXPECT_EQ(pgn_time_control(spec), "5+0.05");
+}
+
+TEST(ArenaPgn, ReadsRecordsBack) {
+  GameRecord g;
+  g.tangerine = "a \"b\"";
+  g.lavender = "c\\d";
+  g.start_fen = "ss7/8/8/8/8/8/8/7NN B";
+  g.moves = {"a7R", "h0L", "a7L"};
+  g.opening_plies = 1;
+  g.notes = {MoveNote{1, 2, std::chrono::milliseconds(3)}};
+  g.winner = Winner::kTangerine;
+  g.termination = Termination::kAdjudication;
+  g.reason = "adjudication: x";
+  PgnTags tags;
+  tags.round = 4;
+  const std::string text = format_game_record(g, tags) + format_game_record(g, tags);
+  std::istringstream in(text);
+  std::size_t complete = 0;
+  auto games = read_pgn(in, &complete);
+  ASSERT_TRUE(games) << games.error();
+  ASSERT_EQ(games->size(), 2u);
+  const PgnGame& r = (*games)[0];
+  EXPECT_EQ(r.tags.at("Tangerine"), "a \"b\"");
+  EXPECT_EQ(r.tags.at("Lavender"), "c\\d");
+  EXPECT_EQ(r.tags.at("Round"), "4");
+  EXPECT_EQ(r.tags.at("FEN"), g.start_fen);
+  EXPECT_EQ(r.tags.at("Termination"), "adjudication");
+  EXPECT_EQ(r.moves, g.moves);
+  EXPECT_EQ(r.result, "1-0");
+  EXPECT_EQ(complete, text.size());
+}
+
+TEST(ArenaPgn, ReadsHandWrittenPgnAndFindsACutShortRecord) {
+  const std::string first =
+      "[Event \"x\"]\n[Round \"1\"]\n\n1.h4g5 {a comment\nover two lines} a3a2 $1 ; to the end\n"
+      "2. g3R 1/2-1/2\n\n";
+  const std::string second = "[Event \"x\"]\n[Round \"2\"]\n\n1. h4g5 {+0.1";
+  std::istringstream in(first + second);
+  std::size_t complete = 0;
+  auto games = read_pgn(in, &complete);
+  ASSERT_TRUE(games) << games.error();
+  ASSERT_EQ(games->size(), 1u);
+  EXPECT_EQ((*games)[0].moves, (std::vector<std::string>{"h4g5", "a3a2", "g3R"}));
+  EXPECT_EQ((*games)[0].result, "1/2-1/2");
+  EXPECT_EQ(complete, first.size());
+  // Cut inside a tag line: the same.
+  std::istringstream cut_tag(first + "[Event \"x\"]\n[Rou");
+  auto partial = read_pgn(cut_tag, &complete);
+  ASSERT_TRUE(partial) << partial.error();
+  EXPECT_EQ(partial->size(), 1u);
+  EXPECT_EQ(complete, first.size());
+  // But a malformed tag with lines after it is an error, with its line.
+  std::istringstream malformed(first + "[Event x]\n\n1. h4g5 1-0\n");
+  auto rejected = read_pgn(malformed);
+  ASSERT_FALSE(rejected);
+  EXPECT_NE(rejected.error().find("line 8: malformed tag"), std::string::npos) << rejected.error();
+  // A record without a result followed by another is an error.
+  std::istringstream broken("[Event \"x\"]\n\n1. h4g5\n[Event \"y\"]\n\n1. h4g5 1-0\n");
+  auto bad = read_pgn(broken);
+  ASSERT_FALSE(bad);
+  EXPECT_NE(bad.error().find("line 4: a game record before it has no result"), std::string::npos) << bad.error();
+  std::istringstream empty("");
+  auto none = read_pgn(empty, &complete);
+  ASSERT_TRUE(none);
+  EXPECT_TRUE(none->empty());
+  EXPECT_EQ(complete, 0u);
 }
 
 TEST(ArenaPgn, LimitsDescription) {

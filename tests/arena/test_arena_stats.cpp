@@ -10,47 +10,105 @@
 namespace leiser::cli::arena {
 namespace {
 
-TEST(ArenaStats, ScoreAndEloOfKnownResults) {
+TEST(ArenaStats, ScoreAndEloFromTheLogisticCurve) {
   // 60 W 20 D 20 L scores 70%: -400 log10(1/0.7 - 1) = +147.19.
   const Wdl a{60, 20, 20};
   EXPECT_DOUBLE_EQ(a.score(), 0.7);
-  EXPECT_NEAR(estimate_elo(a).elo, 147.1907141178, 1e-6);
+  EXPECT_NEAR(elo_from_score(0.7), 147.1907141178, 1e-6);
   // A 65% score is the well-known +107.5 Elo.
-  EXPECT_NEAR(estimate_elo({55, 20, 25}).elo, 107.5381249170, 1e-6);
   EXPECT_NEAR(elo_from_score(0.65), 107.5381249170, 1e-6);
   EXPECT_NEAR(score_from_elo(107.5381249170), 0.65, 1e-12);
-  EXPECT_DOUBLE_EQ(estimate_elo({10, 20, 10}).elo, 0.0);
-  EXPECT_NEAR(estimate_elo({20, 50, 30}).elo, -34.8600702876, 1e-6);
+  EXPECT_TRUE(std::isinf(elo_from_score(1.0)) && elo_from_score(1.0) > 0);
+  EXPECT_TRUE(std::isinf(elo_from_score(0.0)) && elo_from_score(0.0) < 0);
 }
 
-TEST(ArenaStats, NinetyFivePercentMargins) {
-  EXPECT_NEAR(estimate_elo({60, 20, 20}).margin, 66.0133812204, 1e-6);
-  EXPECT_NEAR(estimate_elo({55, 20, 25}).margin, 63.9604089080, 1e-6);
-  EXPECT_NEAR(estimate_elo({10, 20, 10}).margin, 77.3887439093, 1e-6);
-  EXPECT_NEAR(estimate_elo({30, 50, 20}).margin, 48.4702280599, 1e-6);
+// estimate_elo adds a prior of one win and one loss and takes a Wilson
+// interval (cli/arena_stats.h). The expected values were computed with
+// Python's math module by solving the interval's quadratic
+// (s - p)^2 = z^2 k p (1 - p) / n for p directly, not with the closed form
+// the code uses.
+TEST(ArenaStats, EloWithThePriorAndTheWilsonInterval) {
+  struct Case {
+    Wdl wdl;
+    double elo, lower, upper;
+  };
+  const Case cases[] = {
+      {{60, 20, 20}, 143.9586619539, 80.0735424222, 207.8437814857},
+      {{55, 20, 25}, 105.2965739098, 43.1115830358, 167.4815647838},
+      {{10, 20, 10}, 0.0, -75.4529115371, 75.4529115371},
+      {{20, 50, 30}, -34.1720781299, -82.1680541106, 13.8238978509},
+      {{30, 50, 20}, 34.1720781299, -13.8238978509, 82.1680541106},
+      {{40, 0, 20}, 116.2258247943, 25.8809873976, 206.5706621910},
+  };
+  for (const Case& c : cases) {
+    const EloEstimate e = estimate_elo(c.wdl);
+    EXPECT_NEAR(e.elo, c.elo, 1e-6) << c.wdl.wins << " " << c.wdl.draws << " " << c.wdl.losses;
+    EXPECT_NEAR(e.lower, c.lower, 1e-6) << c.wdl.wins << " " << c.wdl.draws << " " << c.wdl.losses;
+    EXPECT_NEAR(e.upper, c.upper, 1e-6) << c.wdl.wins << " " << c.wdl.draws << " " << c.wdl.losses;
+    EXPECT_NEAR(e.margin, (c.upper - c.lower) / 2, 1e-6);
+  }
 }
 
 TEST(ArenaStats, TheIntervalIsAsymmetric) {
   const EloEstimate e = estimate_elo({60, 20, 20});
-  EXPECT_NEAR(e.lower, 86.2250152003, 1e-6);
-  EXPECT_NEAR(e.upper, 218.2517776411, 1e-6);
-  EXPECT_NEAR(e.margin, (e.upper - e.lower) / 2, 1e-9);
-  // 37 W 1 D 2 L: the score's interval passes 1, so the Elo interval is
-  // open above but still bounded below.
+  EXPECT_GT(e.upper - e.elo, e.elo - e.lower);
+  // 37 W 1 D 2 L: the plain score interval would pass 1 (an infinite upper
+  // end); Wilson's stays inside.
   const EloEstimate lopsided = estimate_elo({37, 1, 2});
-  EXPECT_NEAR(lopsided.lower, 325.0640928874, 1e-6);
-  EXPECT_TRUE(std::isinf(lopsided.upper) && lopsided.upper > 0);
-  EXPECT_TRUE(std::isinf(lopsided.margin));
+  EXPECT_NEAR(lopsided.elo, 416.5570740633, 1e-6);
+  EXPECT_NEAR(lopsided.lower, 241.5245045990, 1e-6);
+  EXPECT_NEAR(lopsided.upper, 591.5896435275, 1e-6);
 }
 
-TEST(ArenaStats, DegenerateResults) {
-  EXPECT_TRUE(std::isinf(estimate_elo({0, 0, 0}).margin));
-  EXPECT_EQ(estimate_elo({0, 0, 0}).elo, 0.0);
-  const EloEstimate all_wins = estimate_elo({5, 0, 0});
-  EXPECT_TRUE(std::isinf(all_wins.elo) && all_wins.elo > 0);
-  EXPECT_TRUE(std::isinf(all_wins.margin));
-  EXPECT_EQ(format_elo(all_wins.elo), "+inf");
-  EXPECT_EQ(format_elo(estimate_elo({0, 0, 3}).elo), "-inf");
+TEST(ArenaStats, TheIntervalIsFiniteFromTheFirstGame) {
+  struct Case {
+    Wdl wdl;
+    double elo, margin;
+  };
+  const Case cases[] = {
+      {{0, 0, 0}, 0.0, 392.5193160976},
+      {{1, 0, 0}, 120.4119982656, 353.0359123193},
+      {{0, 0, 1}, -120.4119982656, 353.0359123193},
+      {{0, 1, 0}, 0.0, 287.1738525629},
+      {{5, 0, 0}, 311.2605001535, 320.3847472693},
+  };
+  for (const Case& c : cases) {
+    const EloEstimate e = estimate_elo(c.wdl);
+    EXPECT_TRUE(std::isfinite(e.elo) && std::isfinite(e.lower) && std::isfinite(e.upper));
+    EXPECT_NEAR(e.elo, c.elo, 1e-6) << c.wdl.wins << " " << c.wdl.draws << " " << c.wdl.losses;
+    EXPECT_NEAR(e.margin, c.margin, 1e-6) << c.wdl.wins << " " << c.wdl.draws << " " << c.wdl.losses;
+  }
+  // 1-0: positive, and the interval still holds 0 (one game proves little).
+  const EloEstimate one_win = estimate_elo({1, 0, 0});
+  EXPECT_LT(one_win.lower, 0);
+  EXPECT_GT(one_win.upper, 0);
+  // Every win narrows the interval and raises both ends; nothing is ever
+  // infinite, even after a thousand straight wins.
+  EloEstimate previous = estimate_elo({1, 0, 0});
+  for (int wins = 2; wins <= 1000; ++wins) {
+    const EloEstimate e = estimate_elo({wins, 0, 0});
+    ASSERT_TRUE(std::isfinite(e.upper)) << wins;
+    EXPECT_GT(e.elo, previous.elo) << wins;
+    EXPECT_GT(e.lower, previous.lower) << wins;
+    previous = e;
+  }
+  EXPECT_EQ(format_elo(estimate_elo({0, 0, 0}).elo), "+0.0");
+}
+
+TEST(ArenaStats, ForManyGamesTheIntervalIsTheUsualOne) {
+  // 600 000 W 200 000 D 200 000 L: the prior and Wilson's correction vanish;
+  // the plain interval is elo(0.7 +- 1.96 sd), sd = sqrt(v / 1e6) with the
+  // per-game variance v = 0.6 * 0.3^2 + 0.2 * 0.2^2 + 0.2 * 0.7^2 = 0.16.
+  const EloEstimate e = estimate_elo({600000, 200000, 200000});
+  const double sd = std::sqrt(0.16 / 1e6);
+  EXPECT_NEAR(e.elo, elo_from_score(0.7), 0.01);
+  EXPECT_NEAR(e.lower, elo_from_score(0.7 - 1.959963984540054 * sd), 0.01);
+  EXPECT_NEAR(e.upper, elo_from_score(0.7 + 1.959963984540054 * sd), 0.01);
+}
+
+TEST(ArenaStats, FormatElo) {
+  EXPECT_EQ(format_elo(elo_from_score(1.0)), "+inf");
+  EXPECT_EQ(format_elo(elo_from_score(0.0)), "-inf");
   EXPECT_EQ(format_elo(0.0), "+0.0");
   EXPECT_EQ(format_elo(-0.0), "+0.0");
   EXPECT_EQ(format_elo(107.5381), "+107.5");
@@ -84,11 +142,12 @@ TEST(ArenaStats, PentanomialScoreEloAndLlr) {
   EXPECT_EQ(p.pairs(), 100);
   // (20 * 0.25 + 50 * 0.5 + 18 * 0.75 + 7) / 100 = 0.505.
   EXPECT_DOUBLE_EQ(p.score(), 0.505);
-  // The variance of the pair means is 0.053725.
+  // With the prior (half a pair at each end) and Wilson's interval, as for
+  // games; values from the quadratic in Python.
   const EloEstimate e = estimate_elo(p);
-  EXPECT_NEAR(e.elo, 3.4744717, 1e-6);
-  EXPECT_NEAR(e.lower, -28.1546406, 1e-6);
-  EXPECT_NEAR(e.upper, 35.1614369, 1e-6);
+  EXPECT_NEAR(e.elo, 3.4400687048, 1e-6);
+  EXPECT_NEAR(e.lower, -28.4920713813, 1e-6);
+  EXPECT_NEAR(e.upper, 35.3722087909, 1e-6);
   EXPECT_NEAR(sprt_llr(p, 0, 10), -0.0587429, 1e-6);
   // An empty bin counts 0.001 pairs (fishtest's regularisation).
   EXPECT_NEAR(sprt_llr(Pentanomial({0, 10, 40, 40, 10}), 0, 10), 4.1715287, 1e-6);
@@ -97,12 +156,25 @@ TEST(ArenaStats, PentanomialScoreEloAndLlr) {
   const EloEstimate paired = estimate_elo(Pentanomial({10, 0, 0, 0, 20}));
   const EloEstimate games = estimate_elo(Wdl{40, 0, 20});
   EXPECT_NEAR(paired.elo, games.elo, 1e-9);
+  EXPECT_NEAR(paired.lower, -10.1786962830, 1e-6);
+  EXPECT_NEAR(paired.upper, 242.6303458716, 1e-6);
   EXPECT_GT(paired.margin, games.margin);
   // Pairs that all came out even still move the LLR, thanks to the
   // regularisation; no pairs at all give no evidence either way.
   EXPECT_NEAR(sprt_llr(Pentanomial({0, 0, 9, 0, 0}), 0, 5), -3.3576268, 1e-6);
   EXPECT_EQ(sprt_llr(Pentanomial(), 0, 5), 0.0);
-  EXPECT_TRUE(std::isinf(estimate_elo(Pentanomial()).margin));
+}
+
+TEST(ArenaStats, PentanomialIntervalIsFiniteFromTheFirstPair) {
+  EXPECT_NEAR(estimate_elo(Pentanomial()).margin, 495.2993440556, 1e-6);
+  EXPECT_NEAR(estimate_elo(Pentanomial({0, 0, 1, 0, 0})).margin, 301.2779499210, 1e-6);
+  const EloEstimate won = estimate_elo(Pentanomial({0, 0, 0, 0, 1}));
+  EXPECT_NEAR(won.elo, 190.8485018879, 1e-6);
+  EXPECT_NEAR(won.lower, -243.1487069738, 1e-6);
+  EXPECT_NEAR(won.upper, 624.8457107495, 1e-6);
+  EXPECT_NEAR(estimate_elo(Pentanomial({0, 0, 10, 0, 0})).margin, 61.5826010594, 1e-6);
+  for (int pairs = 1; pairs <= 500; ++pairs)
+    ASSERT_TRUE(std::isfinite(estimate_elo(Pentanomial({0, 0, 0, 0, pairs})).upper)) << pairs;
 }
 
 TEST(ArenaStats, SprtBoundsAndDecisions) {
