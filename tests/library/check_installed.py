@@ -66,12 +66,25 @@ def check_headers(include_dir):
 
 
 def protocol_answers(leiserchess):
-    """What the executable says to the requests the examples make."""
-    out = run([leiserchess], input_text="\n".join([
+    """What the executable says to the requests the examples make. 'quit' stops whatever
+    is still queued (as in Stockfish), so it is sent only after the search's bestmove."""
+    proc = subprocess.Popen([leiserchess], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+    proc.stdin.write("\n".join([
         "setoption name threads value 1", "setoption name hash value 16", "setoption name edition value 2016",
-        "position startpos moves h4g5 a3a2", "perft 3", "eval", "go depth 5", "isready", "quit", ""]))
+        "position startpos moves h4g5 a3a2", "perft 3", "eval", "go depth 5", ""]))
+    proc.stdin.flush()
+    out_lines = []
+    for line in proc.stdout:
+        out_lines.append(line.rstrip("\n"))
+        if line.startswith("bestmove "):
+            break
+    proc.stdin.write("quit\n")
+    proc.stdin.flush()
+    out_lines += proc.stdout.read().splitlines()
+    proc.wait(timeout=60)
+    out = "\n".join(out_lines)
     answers = {}
-    for line in out.splitlines():
+    for line in out_lines:
         if line.startswith("perft 3 "):
             answers["perft"] = line.split()[2]
         elif line.startswith("info score cp "):
@@ -106,7 +119,7 @@ def check_example_output(name, out, version, expected):
           "%s: the infinite search stopped from its callback should report depth 3 or more and a move:\n%s" % (name, out))
     errors = lines_of(out, "error ")
     expected_errors = ["error LEISER_ERROR_BAD_POSITION: bad FEN: ",
-                       "error LEISER_ERROR_BAD_OPTION: option threads value 0 out of range 1..",
+                       "error LEISER_ERROR_BAD_OPTION: option threads value '0' out of range 1..",
                        "error LEISER_ERROR_INVALID_ARGUMENT: search: limits and result are required"]
     check(len(errors) == 3 and all(e.startswith(x) for e, x in zip(errors, expected_errors)),
           "%s: expected errors starting %s, got %s" % (name, expected_errors, errors))
@@ -181,7 +194,7 @@ def main():
     check(lines_of(cpp_out, "eval ") == ["eval " + expected["eval"]], "C++ example: eval:\n" + cpp_out)
     cpp_best = lines_of(cpp_out, "bestmove ")
     check(cpp_best == lines_of(c_out, "bestmove "), "C++ example: %s, the C API: %s" % (cpp_best, lines_of(c_out, "bestmove ")))
-    check(any(line.startswith("rejected: option threads value 0 out of range") for line in cpp_out.splitlines()),
+    check(any(line.startswith("rejected: option threads value '0' out of range") for line in cpp_out.splitlines()),
           "C++ example: the bad option should be rejected:\n" + cpp_out)
     check(re.search(r"^stopped at depth \d+ with a move: yes$", cpp_out, re.M) is not None,
           "C++ example: the background search should stop with a move:\n" + cpp_out)
