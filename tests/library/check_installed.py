@@ -129,6 +129,9 @@ def main():
     parser = argparse.ArgumentParser()
     for option in ("--build-dir", "--source-dir", "--meson", "--leiserchess", "--version", "--cc", "--cxx"):
         parser.add_argument(option, required=True)
+    # The build's b_sanitize ("none" or e.g. "address,undefined"): a sanitized
+    # library needs sanitized consumers, and Python needs the runtime preloaded.
+    parser.add_argument("--sanitize", default="none")
     args = parser.parse_args()
     work = os.path.join(args.build_dir, "tests", "library")
     staging = os.path.join(work, "staging")
@@ -143,6 +146,7 @@ def main():
     # the staging folder.
     env["PKG_CONFIG_SYSROOT_DIR"] = staging
     flags = shlex.split(run(["pkg-config", "--cflags", "--libs", "leiserchess"], env=env))
+    sanitize_flags = [] if args.sanitize == "none" else ["-fsanitize=" + args.sanitize]
     lib_dir = next(f[2:] for f in flags if f.startswith("-L"))
     include_dir = next(f[2:] for f in flags if f.startswith("-I") and f.rstrip("/").endswith("leiserchess"))
     check(lib_dir.startswith(staging) and include_dir.startswith(staging),
@@ -164,18 +168,26 @@ def main():
     expected = protocol_answers(args.leiserchess)
     run_env = dict(env)
     run_env["LD_LIBRARY_PATH"] = lib_dir + os.pathsep + env.get("LD_LIBRARY_PATH", "")
+    py_env = dict(run_env)
+    if "address" in args.sanitize:
+        # The interpreter is not sanitized: the runtime must be loaded first, and
+        # the interpreter's own allocations are not ours to report as leaks.
+        runtime = run(shlex.split(args.cc) + ["-print-file-name=libasan.so"]).strip()
+        py_env["LD_PRELOAD"] = runtime
+        py_env["ASAN_OPTIONS"] = "detect_leaks=0:" + env.get("ASAN_OPTIONS", "")
 
     # The C example.
     c_program = os.path.join(work, "search_c")
     run(shlex.split(args.cc) + ["-std=c11", "-Wall", "-Wextra", "-Werror",
-                                os.path.join(args.source_dir, "examples", "c", "search.c"), "-o", c_program] + flags,
+                                os.path.join(args.source_dir, "examples", "c", "search.c"), "-o", c_program] + flags
+        + sanitize_flags,
         env=env)
     c_out = run([c_program], env=run_env)
     check_example_output("examples/c/search.c", c_out, args.version, expected)
 
     # The Python example, through ctypes, on the installed library.
     py_out = run([sys.executable, os.path.join(args.source_dir, "examples", "python", "search.py"),
-                  "--library", os.path.join(lib_dir, "libleiserchess.so." + major)], env=run_env)
+                  "--library", os.path.join(lib_dir, "libleiserchess.so." + major)], env=py_env)
     check_example_output("examples/python/search.py", py_out, args.version, expected)
     check(lines_of(py_out, "bestmove ") == lines_of(c_out, "bestmove "),
           "C and Python searches differ:\n%s\n%s" % (lines_of(c_out, "bestmove "), lines_of(py_out, "bestmove ")))
@@ -188,7 +200,7 @@ def main():
     with open(source, "w") as f:
         f.write(blocks[0])
     cpp_program = os.path.join(work, "embedding_example")
-    run(shlex.split(args.cxx) + ["-std=c++20", "-O1", "-Wall", "-Wextra", "-Werror", source, "-o", cpp_program] + flags,
+    run(shlex.split(args.cxx) + ["-std=c++20", "-O1", "-Wall", "-Wextra", "-Werror", source, "-o", cpp_program] + flags + sanitize_flags,
         env=env)
     cpp_out = run([cpp_program], env=run_env)
     check(lines_of(cpp_out, "eval ") == ["eval " + expected["eval"]], "C++ example: eval:\n" + cpp_out)
