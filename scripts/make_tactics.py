@@ -17,7 +17,7 @@ is recorded. Positions are deduplicated; at most --per-length per length.
 
 usage: scripts/make_tactics.py --edition 2016 --pgn FILE [--pgn FILE ...]
          [--engine build/leiserchess] [--per-length 15] [--max-moves 6]
-         [--window 30] [--screen-depth 8] [--out tests/data/tactics-2016.txt]
+         [--window 30] [--screen-depth 8] [--max-seconds S] [--out tests/data/tactics-2016.txt]
 """
 
 import argparse
@@ -79,6 +79,8 @@ def main():
     parser.add_argument("--exact-moves", type=int, default=3)
     parser.add_argument("--window", type=int, default=30)
     parser.add_argument("--screen-depth", type=int, default=8)
+    parser.add_argument("--max-seconds", type=float, default=0,
+                        help="stop screening after this many seconds and write what was found")
     parser.add_argument("--out")
     args = parser.parse_args()
     out = args.out or "tests/data/tactics-%s.txt" % args.edition
@@ -95,8 +97,16 @@ def main():
     kept = {n: [] for n in range(1, args.max_moves + 1)}
     candidates = 0
     started = time.time()
+    def out_of_time():
+        return args.max_seconds and time.time() - started > args.max_seconds
+
     for path in args.pgn:
+        if out_of_time():
+            break
         for number, (start, moves, result, reason) in enumerate(read_games(path)):
+            if out_of_time():
+                print("make_tactics: --max-seconds reached, writing what was found", file=sys.stderr)
+                break
             if not start or result not in ("1-0", "0-1") or not KING_ZAP.search(reason):
                 continue
             for k in range(1, args.window + 1, 2):
