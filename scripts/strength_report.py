@@ -10,12 +10,18 @@ Sections (each can be skipped):
   threads    2 threads against 1 at 10+0.1 (2016, course openings)
   changes    every SPRT of perf-reports/sprt-log.tsv, newest first
 
+Every match it plays is appended to perf-reports/strength-matches.tsv (commit,
+bench signature, command, result). The report's match tables show every logged
+match of an engine with the current bench signature (the same search, so the same
+games at the same speed), so sections can be played at different times, or with
+--games-* 0 only reported; rows of other signatures stay in the log.
+
 The outside engines are measuring instruments built outside the project
 (docs/strength.md says which and how they are run); pass their paths.
 
 usage: scripts/strength_report.py [--reference PATH] [--rank1 PATH]
          [--engine build/leiserchess] [--games-short 200] [--games-long 100]
-         [--threads-games 200] [--skip reference,tactics,threads]
+         [--games-rank1 200] [--threads-games 200] [--skip reference,tactics,threads]
          [--out perf-reports/strength.md]
 """
 
@@ -31,6 +37,40 @@ import time
 
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), ".."))
 BOOK = os.path.normpath(os.path.join(ROOT, "..", "shared", "openings", "book-2016.txt"))
+MATCH_LOG = os.path.join(ROOT, "perf-reports", "strength-matches.tsv")
+MATCH_COLUMNS = ["date", "commit", "bench", "opponent", "tc", "games", "wdl", "score", "elo", "margin", "los",
+                 "ptnml", "pair_elo", "pair_margin", "minutes", "command"]
+
+
+def bench_signature(engine):
+    """`leiserchess bench 5 2016` and `2018` node counts: the search's signature."""
+    sig = []
+    for edition in ("2016", "2018"):
+        out = subprocess.run([engine, "bench", "5", edition, "1", "bench"], capture_output=True, text=True).stdout
+        sig.append(re.search(r"Nodes searched\s*:\s*(\d+)", out).group(1))
+    return "/".join(sig)
+
+
+def log_match(args, opponent, tc, result):
+    new = not os.path.exists(MATCH_LOG)
+    with open(MATCH_LOG, "a", newline="") as f:
+        writer = csv.DictWriter(f, fieldnames=MATCH_COLUMNS, delimiter="\t")
+        if new:
+            writer.writeheader()
+        row = dict(result, date=time.strftime("%Y-%m-%d %H:%M", time.gmtime()), commit=args.commit,
+                   bench=args.bench, opponent=opponent, tc=tc, minutes="%.0f" % result["minutes"])
+        writer.writerow({k: row[k] for k in MATCH_COLUMNS})
+
+
+def logged_matches(args, opponents):
+    """Every logged match of this search (same bench signature) against these opponents."""
+    if not os.path.exists(MATCH_LOG):
+        return []
+    rows = [r for r in csv.DictReader(open(MATCH_LOG), delimiter="\t")
+            if r["bench"] == args.bench and r["opponent"] in opponents]
+    for r in rows:
+        r["games"] = int(r["games"])
+    return rows
 
 
 def arena(engine, specs, tc, games, concurrency, pgn):
@@ -52,35 +92,34 @@ def arena(engine, specs, tc, games, concurrency, pgn):
             "pair_margin": ptnml.group(4) if ptnml else "-", "minutes": (time.time() - started) / 60}
 
 
-def match_rows(results):
-    rows = ["| opponent | time control | games | W-D-L | score | Elo (games) | Elo (pairs) | LOS | Ptnml(0-2) |",
-            "|---|---|---|---|---|---|---|---|---|"]
-    for name, tc, r in results:
-        rows.append("| %s | %s | %d | %s | %s%% | %s ± %s | %s ± %s | %s%% | %s |" % (
-            name, tc, r["games"], r["wdl"], r["score"], r["elo"], r["margin"], r["pair_elo"], r["pair_margin"],
-            r["los"], r["ptnml"]))
-    rows.append("")
-    rows += ["Commands (%s):" % ", ".join("%.0f min" % r["minutes"] for _, _, r in results), ""]
-    rows += ["    " + r["command"] for _, _, r in results]
-    return rows + [""]
+def match_rows(rows):
+    out = ["| opponent | time control | games | W-D-L | score | Elo (games) | Elo (pairs) | LOS | Ptnml(0-2) "
+           "| commit, date |", "|---|---|---|---|---|---|---|---|---|---|"]
+    for r in rows:
+        out.append("| %s | %s | %d | %s | %s%% | %s ± %s | %s ± %s | %s%% | %s | %s, %s |" % (
+            r["opponent"], r["tc"], r["games"], r["wdl"], r["score"], r["elo"], r["margin"], r["pair_elo"],
+            r["pair_margin"], r["los"], r["ptnml"], r["commit"], r["date"]))
+    out += ["", "Commands:", ""] + ["    " + r["command"] for r in rows] + [""]
+    return out
 
 
 def section_reference(args, tmp):
     ours = "name=ours,cmd=%s,option.threads=1" % args.engine
-    results = []
-    for tc, games in (("10+0.1", args.games_short), ("30+0.3", args.games_long)):
-        if games:
-            results.append(("reference", tc, arena(args.engine, [ours, "name=reference,cmd=%s" % args.reference],
-                                                   tc, games, 2, os.path.join(tmp, "ref-%s.pgn" % tc))))
-    if args.rank1:
-        results.append(("rank-1 (book and endgame table off)", "10+0.1",
-                        arena(args.engine, [ours, "name=rank1,cmd=%s" % args.rank1], "10+0.1", args.games_short, 2,
-                              os.path.join(tmp, "rank1.pgn"))))
+    plan = [("reference", args.reference, tc, games)
+            for tc, games in (("10+0.1", args.games_short), ("30+0.3", args.games_long))]
+    plan.append(("rank-1 (book and endgame table off)", args.rank1, "10+0.1", args.games_rank1))
+    for opponent, path, tc, games in plan:
+        if path and games:
+            name = "rank1" if opponent.startswith("rank-1") else "reference"
+            log_match(args, opponent, tc, arena(args.engine, [ours, "name=%s,cmd=%s" % (name, path)], tc, games, args.concurrency,
+                                                os.path.join(tmp, "%s-%s.pgn" % (name, tc))))
     out = ["## Against the course's engines (edition 2016, one thread each)", "",
            "The course's 100 openings, each played twice with colours reversed; Fischer clocks run by the arena; "
-           "two games at once on this machine's two cores. Target (strength issue): at least +250 Elo against the "
-           "reference at 10+0.1, and not weaker at 30+0.3.", ""]
-    return out + match_rows(results)
+           "one or two games at once (see each command) on this machine's two cores. Target (strength issue): at least +250 Elo against the "
+           "reference at 10+0.1, and not weaker at 30+0.3. Every match logged in "
+           "perf-reports/strength-matches.tsv with this bench signature (%s) is shown." % args.bench, ""]
+    rows = logged_matches(args, {p[0] for p in plan})
+    return out + (match_rows(rows) if rows else ["(no match of this search logged)", ""])
 
 
 def section_tactics(args):
@@ -107,10 +146,13 @@ def section_tactics(args):
 def section_threads(args, tmp):
     two = "name=two-threads,cmd=%s,option.threads=2" % args.engine
     one = "name=one-thread,cmd=%s,option.threads=1" % args.engine
-    r = arena(args.engine, [two, one], "10+0.1", args.threads_games, 1, os.path.join(tmp, "threads.pgn"))
+    if args.threads_games:
+        log_match(args, "one thread (ours)", "10+0.1",
+                  arena(args.engine, [two, one], "10+0.1", args.threads_games, 1, os.path.join(tmp, "threads.pgn")))
+    rows = logged_matches(args, {"one thread (ours)"})
     return ["## Two threads against one (10+0.1, 2016)", "",
             "One game at a time, so the two-thread engine has both cores while it thinks.", ""] + \
-        match_rows([("one thread", "10+0.1", r)])
+        (match_rows(rows) if rows else ["(no match of this search logged)", ""])
 
 
 def section_changes():
@@ -140,17 +182,23 @@ def main():
     parser.add_argument("--engine", default=os.path.join(ROOT, "build", "leiserchess"))
     parser.add_argument("--games-short", type=int, default=200)
     parser.add_argument("--games-long", type=int, default=100)
+    parser.add_argument("--games-rank1", type=int, default=200)
     parser.add_argument("--threads-games", type=int, default=200)
+    parser.add_argument("--concurrency", type=int, default=2,
+                        help="games at once in the matches against the course's engines")
     parser.add_argument("--skip", default="")
     parser.add_argument("--out", default=os.path.join(ROOT, "perf-reports", "strength.md"))
     args = parser.parse_args()
     skip = set(filter(None, args.skip.split(",")))
-    if "reference" not in skip and not args.reference:
-        sys.exit("strength_report: --reference PATH is needed (or --skip reference)")
+    if "reference" not in skip and not args.reference and (args.games_short or args.games_long):
+        sys.exit("strength_report: --reference PATH is needed (or --skip reference, or --games-short 0 "
+                 "--games-long 0 to report logged matches only)")
     args.engine = os.path.abspath(args.engine)
+    args.bench = bench_signature(args.engine)
 
     commit = subprocess.run(["git", "-C", ROOT, "rev-parse", "--short", "HEAD"], capture_output=True,
                             text=True).stdout.strip()
+    args.commit = commit
     dirty = subprocess.run(["git", "-C", ROOT, "status", "--porcelain", "--untracked-files=no"],
                            capture_output=True, text=True).stdout.strip()
     started = time.time()
