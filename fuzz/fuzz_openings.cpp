@@ -1,6 +1,6 @@
-// Opening books (cli/arena_openings.h) on arbitrary bytes, both editions: a
-// one-line error naming the line, or openings that replay legally and do not
-// end the game.
+// Opening books (cli/arena_openings.h: move lists, FENs, EPD) on arbitrary
+// bytes, both editions: a one-line error naming the line, or openings whose
+// start position parses and whose moves replay legally without ending the game.
 #include <cstddef>
 #include <cstdint>
 #include <sstream>
@@ -23,10 +23,12 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     }
     FUZZ_CHECK(!book->empty(), text);
     for (const cli::arena::Opening& opening : *book) {
-      kernel::Game game = kernel::Game::start(edition);
-      const auto played = game.play_all(opening);
+      auto game = opening.fen.empty() ? kernel::Expected<kernel::Game>(kernel::Game::start(edition))
+                                      : kernel::Game::from_fen(opening.fen, edition);
+      FUZZ_CHECK(game.has_value(), cli::arena::format_opening(opening));
+      const auto played = game.value().play_all(opening.moves);
       FUZZ_CHECK(played.has_value(), cli::arena::format_opening(opening));
-      FUZZ_CHECK(!game.is_over(), cli::arena::format_opening(opening));
+      FUZZ_CHECK(!game->is_over(), cli::arena::format_opening(opening));
     }
   }
   return 0;
