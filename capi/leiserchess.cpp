@@ -225,6 +225,8 @@ leiser_status leiser_engine_search(leiser_engine* engine, const leiser_limits* l
     leiser::search::InfoCallback info;
     if (on_info) {
       info = [&forward](const leiser::search::SearchReport& report) {
+        // The C API's info has no place for the root move being searched.
+        if (report.currmove_number > 0) return;
         const std::string pv = moves_text(report.pv);
         leiser_info out{};
         out.depth = report.depth;

@@ -21,27 +21,72 @@ std::vector<std::string> bench_positions(kernel::Edition edition) {
 }
 }  // namespace
 
+void BenchStop::request() {
+  requested_.store(true, std::memory_order_relaxed);
+  std::lock_guard lock(mutex_);
+  if (engine_) engine_->stop();
+}
+
+// Makes `engine` the one a BenchStop stops, for the scope's life.
+class BenchStopScope {
+ public:
+  BenchStopScope(BenchStop* stop, search::Engine& engine) : stop_(stop) {
+    if (!stop_) return;
+    std::lock_guard lock(stop_->mutex_);
+    stop_->engine_ = &engine;
+  }
+  ~BenchStopScope() {
+    if (!stop_) return;
+    std::lock_guard lock(stop_->mutex_);
+    stop_->engine_ = nullptr;
+  }
+  BenchStopScope(const BenchStopScope&) = delete;
+  BenchStopScope& operator=(const BenchStopScope&) = delete;
+
+ private:
+  BenchStop* stop_;
+};
+
 BenchTotals run_bench(int depth, kernel::Edition edition, int threads) {
   return run_bench(depth, edition, threads, bench_positions(edition));
 }
 
 BenchTotals run_bench(int depth, kernel::Edition edition, int threads, const std::vector<std::string>& fens,
-                      const BenchOptions& options, const BenchPositionCallback& on_position) {
+                      const BenchOptions& options, const BenchPositionCallback& on_position, BenchStop* stop) {
   search::Engine engine;
+  const BenchStopScope scope(stop, engine);
+  // Each search clears the engine's stop flag when it starts, so a request
+  // that comes between the check before a position and that start would be
+  // lost: the first iteration's info line looks again. Without a stop there
+  // is no callback, as before.
+  search::InfoCallback watch_stop;
+  if (stop)
+    watch_stop = [stop, &engine](const search::SearchReport&) {
+      if (stop->requested()) engine.stop();
+    };
   (void)engine.set_option("threads", std::to_string(threads));
   (void)engine.set_option("hash", "16");
   (void)engine.set_option("edition", kernel::edition_name(edition));
   for (const auto& [name, value] : options) (void)engine.set_option(name, value);
   BenchTotals totals;
   for (std::size_t index = 0; index < fens.size(); ++index) {
+    if (stop && stop->requested()) {
+      totals.stopped = true;
+      break;
+    }
     const std::string& fen = fens[index];
     engine.set_game(kernel::Game::from_fen(fen, edition).value());
     engine.new_game();
     search::SearchLimits limits;
     limits.depth = depth;
     const auto start = std::chrono::steady_clock::now();
-    const search::SearchResult result = engine.search(limits);
+    const search::SearchResult result = engine.search(limits, watch_stop);
     const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    if (stop && stop->requested()) {
+      totals.stopped = true;  // this position's search may be cut short: not counted
+      break;
+    }
+    ++totals.positions;
     totals.seconds += seconds;
     if (on_position) on_position(index, result, seconds);
     totals.nodes += result.nodes;
@@ -89,7 +134,8 @@ std::optional<std::string> read_positions(const std::string& source, kernel::Edi
 }
 }  // namespace
 
-int run_bench_command(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
+int run_bench_command(const std::vector<std::string>& args, std::ostream& out, std::ostream& err,
+                      BenchStop* stop) {
   int depth = kDefaultBenchDepth;
   kernel::Edition edition = kernel::kDefaultEdition;
   int threads = 1;
@@ -155,7 +201,12 @@ int run_bench_command(const std::vector<std::string>& args, std::ostream& out, s
         err << "position " << index + 1 << "/" << fens.size() << ": bestmove " << kernel::move_to_string(r.best_move)
             << " score " << r.score << " depth " << r.depth << " nodes " << r.nodes << " moves_made "
             << r.moves_made << " time_ms " << static_cast<long long>(seconds * 1000 + 0.5) << "\n";
-      });
+      },
+      stop);
+  if (totals.stopped) {
+    err << "bench stopped after " << totals.positions << " of " << fens.size() << " positions\n";
+    return 1;
+  }
   out << "Edition " << kernel::edition_name(edition) << ", depth " << depth << ", threads " << threads << ", "
       << fens.size() << (fens.size() == 1 ? " position" : " positions") << " (" << source << ")\n";
   out << "Total time (ms) : " << static_cast<long long>(totals.seconds * 1000 + 0.5) << "\n";

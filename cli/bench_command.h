@@ -7,7 +7,9 @@
 
 #include <cstdint>
 #include <functional>
+#include <atomic>
 #include <iosfwd>
+#include <mutex>
 #include <string>
 #include <utility>
 #include <vector>
@@ -15,9 +17,30 @@
 #include "kernel/edition.h"
 #include "search/search_limits.h"
 
+namespace leiser::search {
+class Engine;
+}
+
 namespace leiser::cli {
 
 inline constexpr int kDefaultBenchDepth = 7;
+
+// Stops a running bench from another thread (the protocol's `stop` and
+// `quit` during its `bench`): the running search ends at once and the
+// positions left are skipped.
+class BenchStop {
+ public:
+  void request();
+  // For the next bench (call only while none runs).
+  void reset() { requested_.store(false, std::memory_order_relaxed); }
+  bool requested() const { return requested_.load(std::memory_order_relaxed); }
+
+ private:
+  friend class BenchStopScope;
+  std::mutex mutex_;
+  std::atomic<bool> requested_{false};
+  search::Engine* engine_ = nullptr;  // the bench's engine while it runs
+};
 
 struct BenchTotals {
   std::uint64_t nodes = 0;
@@ -30,6 +53,8 @@ struct BenchTotals {
   std::uint64_t abort_notices = 0;
   double abort_latency_mean_us = 0;
   double abort_latency_max_us = 0;
+  std::size_t positions = 0;  // searched to the end: fewer than given if stopped
+  bool stopped = false;
 };
 
 // Searches every bench position of the edition to `depth`, clearing all
@@ -41,8 +66,13 @@ BenchTotals run_bench(int depth, kernel::Edition edition, int threads = 1);
 using BenchOptions = std::vector<std::pair<std::string, std::string>>;
 using BenchPositionCallback = std::function<void(std::size_t index, const search::SearchResult&, double seconds)>;
 BenchTotals run_bench(int depth, kernel::Edition edition, int threads, const std::vector<std::string>& fens,
-                      const BenchOptions& options = {}, const BenchPositionCallback& on_position = {});
+                      const BenchOptions& options = {}, const BenchPositionCallback& on_position = {},
+                      BenchStop* stop = nullptr);
 
-int run_bench_command(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
+// The command line's `bench`: the summary on `out`, one line per position
+// and errors on `err`. Returns 0, 2 for bad arguments, or 1 when `stop`
+// ended it early (then `err` says so and `out` holds nothing).
+int run_bench_command(const std::vector<std::string>& args, std::ostream& out, std::ostream& err,
+                      BenchStop* stop = nullptr);
 
 }  // namespace leiser::cli

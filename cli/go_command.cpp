@@ -63,18 +63,29 @@ int clamp_to_int(long long value) {
   return static_cast<int>(std::clamp<long long>(value, 0, INT_MAX));
 }
 
+// Pondering is a limit too: it lasts until `ponderhit` or `stop`, which the
+// GUI that asked for it will send.
 bool has_limit(const search::SearchLimits& limits) {
   return limits.depth > 0 || limits.nodes > 0 || limits.movetime_ms > 0 || limits.time_ms >= 0 ||
-         limits.infinite;
+         limits.infinite || limits.ponder;
 }
+
+// Slack over the 2N - 1 plies of a mate in N (mate_search_depth).
+constexpr int kMateDepthSlack = 3;
 
 }  // namespace
 
-GoRequest parse_go(const std::vector<std::string>& tokens, kernel::Color side_to_move) {
+int mate_search_depth(long long moves) {
+  const long long plies = std::min<long long>(moves, search::kMaxDepth) * 2 - 1 + kMateDepthSlack;
+  return static_cast<int>(std::min<long long>(plies, search::kMaxDepth));
+}
+
+GoRequest parse_go(const std::vector<std::string>& tokens, const kernel::Game& game) {
   GoRequest request;
   search::SearchLimits& limits = request.limits;
-  const bool tangerine = side_to_move == kernel::Color::kTangerine;
+  const bool tangerine = game.position().side_to_move() == kernel::Color::kTangerine;
   std::optional<long long> mate;
+  bool searchmoves_named = false;  // a list was given, even if no move of it is legal
   for (std::size_t i = 1; i < tokens.size(); ++i) {
     const KeySpec* spec = find_key(tokens[i]);
     if (spec == nullptr) {
@@ -87,13 +98,29 @@ GoRequest parse_go(const std::vector<std::string>& tokens, kernel::Color side_to
       continue;
     }
     if (spec->key == Key::kPonder) {
-      request.errors.push_back("go ponder is not supported yet; searching as if it were not there");
+      limits.ponder = true;
       continue;
     }
     if (spec->key == Key::kSearchmoves) {
-      // The moves run up to the next keyword.
-      while (i + 1 < tokens.size() && find_key(tokens[i + 1]) == nullptr) ++i;
-      request.errors.push_back("go searchmoves is not supported yet; searching every move");
+      // The moves run up to the next keyword. A bad one is reported and
+      // left out; the rest still restrict the search.
+      bool any_given = false;
+      searchmoves_named = true;
+      while (i + 1 < tokens.size() && find_key(tokens[i + 1]) == nullptr) {
+        any_given = true;
+        const std::string& text = tokens[++i];
+        const auto move = game.parse_move(text);
+        if (!move) {
+          request.errors.push_back("go searchmoves: " + move.error() + "; ignored");
+          continue;
+        }
+        if (std::find(limits.searchmoves.begin(), limits.searchmoves.end(), *move) == limits.searchmoves.end())
+          limits.searchmoves.push_back(*move);
+      }
+      if (!any_given) {
+        request.errors.push_back("go searchmoves expects moves after it; searching every move");
+        searchmoves_named = false;
+      }
       continue;
     }
     // A keyword where the number should be is the next parameter, not a
@@ -128,15 +155,16 @@ GoRequest parse_go(const std::vector<std::string>& tokens, kernel::Color side_to
     }
   }
   if (mate) {
-    // A mate in n moves is 2n - 1 plies deep: search that deep instead.
-    if (limits.depth > 0) {
-      request.errors.push_back("go mate is not supported yet; ignored (a depth is given)");
-    } else {
-      limits.depth = clamp_to_int(std::min<long long>(*mate, INT_MAX / 2) * 2 - 1);
-      request.errors.push_back("go mate is not supported yet; searching to depth " +
-                               std::to_string(limits.depth) + " instead");
-    }
+    // The search stops at the first iteration that finds a mate in at most
+    // N moves. Limits given with it bound it as usual; alone, it searches at
+    // most as deep as the mate needs (a depth, so that it always ends).
+    limits.mate = clamp_to_int(std::min<long long>(*mate, search::kMaxDepth));
+    if (!has_limit(limits)) limits.depth = mate_search_depth(*mate);
   }
+  // Every move of the list was bad: each has its error line, the last of
+  // which says that the search is not restricted after all.
+  if (searchmoves_named && limits.searchmoves.empty())
+    request.errors.back() += " (no legal move left: searching every move)";
   // Searching without any limit is what a plain `go` asks for; after a
   // mistake it is more likely a GUI waiting for an answer that never comes.
   if (!request.errors.empty() && !has_limit(limits)) {

@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "kernel/piece.h"
+#include "kernel/game.h"
 #include "search/search_limits.h"
 
 namespace leiser::cli {
@@ -19,8 +19,14 @@ struct GoRequest {
   std::vector<std::string> errors;
 };
 
-// `tokens` is the whole command, "go" first. The clock of `side_to_move` is
-// read from wtime/btime/winc/binc (Tangerine is White).
-GoRequest parse_go(const std::vector<std::string>& tokens, kernel::Color side_to_move);
+// The depth a `go mate N` searches to when nothing else limits it: a mate in
+// N moves is 2N - 1 plies deep, and a few plies more let the search see
+// through its reductions.
+int mate_search_depth(long long moves);
+
+// `tokens` is the whole command, "go" first, for a search of `game`: the
+// clock of its side to move is read from wtime/btime/winc/binc (Tangerine
+// is White), and `searchmoves` are read as its legal moves.
+GoRequest parse_go(const std::vector<std::string>& tokens, const kernel::Game& game);
 
 }  // namespace leiser::cli

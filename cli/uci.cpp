@@ -17,6 +17,7 @@
 #include <thread>
 #include <vector>
 
+#include "cli/bench_command.h"
 #include "cli/go_command.h"
 #include "cli/line_reader.h"
 #include "cli/parse_integer.h"
@@ -40,7 +41,9 @@ constexpr const char* kHelp =
     "commands: uci | isready | setoption name <id> [value <x>] | ucinewgame |\n"
     "  position startpos|endgame|fen <FEN> [moves m1 m2 ...] | move <m> |\n"
     "  go [depth N] [nodes N] [time T] [inc I] [wtime T] [btime T] [winc I] [binc I]\n"
-    "     [movetime T] [infinite] | stop | perft [N] | eval [<move>] | display | help | quit";
+    "     [movetime T] [infinite] [mate N] [ponder] [searchmoves m1 m2 ...] | go perft N |\n"
+    "  ponderhit | stop | perft [N] | bench [depth] [edition] [threads] [bench|startpos|file] |\n"
+    "  eval [<move>] | display | debug on|off | help | quit";
 
 // Protocol perft runs in the background and can be stopped, so it may go as
 // deep as `leiserchess perft`.
@@ -99,7 +102,7 @@ std::string one_safe_line(std::string_view text) {
 // `bestmove` is printed by its own thread.
 bool needs_idle_engine(const std::string& command) {
   return command == "setoption" || command == "ucinewgame" || command == "position" || command == "move" ||
-         command == "go" || command == "perft" || command == "eval";
+         command == "go" || command == "perft" || command == "eval" || command == "bench";
 }
 
 struct Command {
@@ -123,7 +126,7 @@ class Protocol {
   bool output_failed() const { return output_failed_.load(); }
 
  private:
-  enum class Job { kNone, kSearch, kPerft };
+  enum class Job { kNone, kSearch, kPerft, kBench };
 
   // Prints one line. Never called with mutex_ held (a failed write takes it).
   void say(const std::string& text);
@@ -139,15 +142,21 @@ class Protocol {
   // when it starts (input thread).
   void stop_through(std::uint64_t sequence);
   void job_done();
+  // The `go ponder` search started from a line before `sequence` searches
+  // on as a normal search, now or when it starts (input thread).
+  void ponderhit_through(std::uint64_t sequence);
 
   void cmd_uci();
   void cmd_setoption(const std::vector<std::string>& t);
   void cmd_position(const std::vector<std::string>& t);
   void cmd_move(const std::vector<std::string>& t);
   void cmd_go(const Command& c);
-  void cmd_perft(const Command& c);
+  // `perft [N]` and `go perft N`: the depth's token from `first_argument` on.
+  void cmd_perft(const Command& c, std::size_t first_argument);
+  void cmd_bench(const Command& c);
   void cmd_eval(const std::vector<std::string>& t);
   void cmd_display();
+  void cmd_debug(const std::vector<std::string>& t);
   std::string position_kept() const;
 
   std::ostream& out_;
@@ -166,9 +175,17 @@ class Protocol {
   // Searches and perfts started from lines before this one are stopped.
   std::uint64_t stop_before_ = 0;
   Job job_ = Job::kNone;
-  bool job_infinite_ = false;
+  bool job_infinite_ = false;  // the search never ends by itself: infinite, or pondering
+  bool job_ponder_ = false;    // the search ponders (until ponderhit)
+  bool job_go_infinite_ = false;  // `go infinite`: still endless after a ponderhit
+  // A `go ponder` read before this line searches as if it had its ponderhit.
+  std::uint64_t ponderhit_before_ = 0;
   std::atomic<bool> perft_stop_{false};
   std::thread perft_thread_;
+  // `bench` runs on a thread of its own, like perft, so that input is read
+  // and `stop` and `quit` reach it.
+  BenchStop bench_stop_;
+  std::thread bench_thread_;
 
   std::thread executor_;  // last: it starts running at construction
 };
@@ -179,11 +196,13 @@ Protocol::~Protocol() {
     quit_ = true;
     engine_.stop();
     perft_stop_.store(true);
+    bench_stop_.request();
   }
   changed_.notify_all();
   if (executor_.joinable()) executor_.join();
   engine_.wait();
   if (perft_thread_.joinable()) perft_thread_.join();
+  if (bench_thread_.joinable()) bench_thread_.join();
 }
 
 void Protocol::say(const std::string& text) {
@@ -203,6 +222,7 @@ void Protocol::abandon() {
     quit_ = true;
     engine_.stop();
     perft_stop_.store(true);
+    bench_stop_.request();
   }
   changed_.notify_all();
 }
@@ -234,6 +254,10 @@ bool Protocol::receive(const InputLine& line) {
     stop_through(sequence);
     return true;
   }
+  if (name == "ponderhit") {
+    ponderhit_through(sequence);
+    return true;
+  }
   if (name == "isready") ++queued_isready_;
   queue_.push_back({sequence, std::move(name), std::move(tokens)});
   changed_.notify_all();
@@ -246,6 +270,18 @@ void Protocol::stop_through(std::uint64_t sequence) {
   stop_before_ = sequence;
   if (job_ == Job::kSearch) engine_.stop();
   if (job_ == Job::kPerft) perft_stop_.store(true);
+  if (job_ == Job::kBench) bench_stop_.request();
+}
+
+void Protocol::ponderhit_through(std::uint64_t sequence) {
+  // Called with mutex_ held, like stop_through. A ponderhit with no
+  // pondering search is ignored, as Stockfish does: it may cross a `stop`.
+  ponderhit_before_ = sequence;
+  if (job_ == Job::kSearch && job_ponder_) {
+    engine_.ponderhit();
+    job_ponder_ = false;
+    job_infinite_ = job_go_infinite_;
+  }
 }
 
 void Protocol::finish() {
@@ -259,6 +295,7 @@ void Protocol::finish() {
   // one would never end by itself.
   engine_.wait();
   if (perft_thread_.joinable()) perft_thread_.join();
+  if (bench_thread_.joinable()) bench_thread_.join();
   executor_ = std::thread();
 }
 
@@ -266,6 +303,7 @@ void Protocol::job_done() {
   {
     std::lock_guard lock(mutex_);
     job_ = Job::kNone;
+    job_ponder_ = false;
   }
   changed_.notify_all();
 }
@@ -326,11 +364,15 @@ void Protocol::execute(const Command& c) {
   } else if (name == "go") {
     cmd_go(c);
   } else if (name == "perft") {
-    cmd_perft(c);
+    cmd_perft(c, 1);
+  } else if (name == "bench") {
+    cmd_bench(c);
   } else if (name == "eval") {
     cmd_eval(c.tokens);
   } else if (name == "display" || name == "d") {
     cmd_display();
+  } else if (name == "debug") {
+    cmd_debug(c.tokens);
   } else if (name == "help") {
     say(kHelp);
   } else {
@@ -342,8 +384,9 @@ void Protocol::cmd_uci() {
   say("id name " + version_string());
   say("id author the leiserchess team");
   for (const auto& o : engine_.options()) {
-    std::string line = "option name " + o.name + " type " + std::string(option_type_name(o.type)) +
-                       " default " + o.default_value;
+    std::string line = "option name " + o.name + " type " + std::string(option_type_name(o.type));
+    // A button has no value, so UCI gives it no default.
+    if (o.type != search::OptionType::kButton) line += " default " + o.default_value;
     if (o.type == search::OptionType::kSpin)
       line += " min " + std::to_string(o.min) + " max " + std::to_string(o.max);
     for (const auto& c : o.choices) line += " var " + c;
@@ -445,7 +488,12 @@ void Protocol::cmd_move(const std::vector<std::string>& t) {
 }
 
 std::string info_line(const search::SearchReport& r) {
-  std::string line = "info depth " + std::to_string(r.depth) + " seldepth " + std::to_string(r.seldepth) + " score ";
+  if (r.currmove_number > 0)
+    return "info depth " + std::to_string(r.depth) + " currmove " + kernel::move_to_string(r.currmove) +
+           " currmovenumber " + std::to_string(r.currmove_number);
+  std::string line = "info depth " + std::to_string(r.depth) + " seldepth " + std::to_string(r.seldepth);
+  if (r.multipv > 0) line += " multipv " + std::to_string(r.multipv);
+  line += " score ";
   line += search::is_mate_score(r.score) ? "mate " + std::to_string(search::mate_in_moves(r.score))
                                          : "cp " + std::to_string(r.score);
   if (r.bound == search::ScoreBound::kLower) line += " lowerbound";
@@ -463,7 +511,17 @@ std::string info_line(const search::SearchReport& r) {
 }
 
 void Protocol::cmd_go(const Command& c) {
-  const GoRequest request = parse_go(c.tokens, engine_.game().position().side_to_move());
+  // Stockfish's `go perft N` is the perft command: the same lines, and no
+  // `bestmove` (it is a count, not a search).
+  if (c.tokens.size() >= 2 && lower(c.tokens[1]) == "perft") {
+    if (c.tokens.size() < 3) {
+      error("usage: go perft N (N from 1 to " + std::to_string(kMaxPerftDepth) + ")");
+      return;
+    }
+    cmd_perft(c, 2);
+    return;
+  }
+  const GoRequest request = parse_go(c.tokens, engine_.game());
   for (const std::string& problem : request.errors) error(problem);
   if (engine_.game().is_over()) {
     error("the game is over (" + std::string(kernel::result_reason(engine_.game().result())) + ")");
@@ -472,25 +530,42 @@ void Protocol::cmd_go(const Command& c) {
   }
   engine_.wait();  // the last search's thread has reported; let it end
   std::lock_guard lock(mutex_);
+  search::SearchLimits limits = request.limits;
+  // The ponderhit came while this `go ponder` waited in the queue.
+  if (c.sequence < ponderhit_before_) limits.ponder = false;
   job_ = Job::kSearch;
-  job_infinite_ = request.limits.infinite;
+  job_ponder_ = limits.ponder;
+  job_go_infinite_ = limits.infinite;
+  job_infinite_ = limits.infinite || limits.ponder;
+  // The expected reply goes with the best move when the GUI ponders (the
+  // `Ponder` option); course tools read `bestmove <m>` alone.
+  const bool with_ponder = engine_.ponder_enabled();
   engine_.start(
-      request.limits, [this](const search::SearchReport& r) { say(info_line(r)); },
-      [this](const search::SearchResult& result) {
-        say("bestmove " + (result.best_move == kernel::Move::none() ? std::string("(none)")
-                                                                     : kernel::move_to_string(result.best_move)));
+      limits, [this](const search::SearchReport& r) { say(info_line(r)); },
+      [this, with_ponder](const search::SearchResult& result) {
+        std::string line = "bestmove " + (result.best_move == kernel::Move::none()
+                                              ? std::string("(none)")
+                                              : kernel::move_to_string(result.best_move));
+        if (with_ponder && result.ponder != kernel::Move::none())
+          line += " ponder " + kernel::move_to_string(result.ponder);
+        say(line);
         job_done();
       });
   // A `stop` read after this `go` but before it started.
   if (c.sequence < stop_before_) engine_.stop();
 }
 
-void Protocol::cmd_perft(const Command& c) {
+void Protocol::cmd_perft(const Command& c, std::size_t first_argument) {
   int depth = kDefaultPerftDepth;
-  if (c.tokens.size() >= 2) {
-    const auto d = parse_integer(c.tokens[1], 1, kMaxPerftDepth);
+  const std::vector<std::string>& t = c.tokens;
+  if (t.size() > first_argument + 1) {
+    error("unexpected " + quote(t[first_argument + 1]) + " after the perft depth; nothing counted");
+    return;
+  }
+  if (t.size() == first_argument + 1) {
+    const auto d = parse_integer(t[first_argument], 1, kMaxPerftDepth);
     if (!d) {
-      error("perft expects a depth from 1 to " + std::to_string(kMaxPerftDepth) + ", got " + quote(c.tokens[1]));
+      error("perft expects a depth from 1 to " + std::to_string(kMaxPerftDepth) + ", got " + quote(t[first_argument]));
       return;
     }
     depth = static_cast<int>(*d);
@@ -516,6 +591,37 @@ void Protocol::cmd_perft(const Command& c) {
   });
 }
 
+void Protocol::cmd_bench(const Command& c) {
+  // The command line's bench, arguments and all: its summary is the same
+  // signature (`bench 5 2016` prints the node count the tests pin). It
+  // searches with an engine of its own, so the game and options set here
+  // are not touched; the TT it fills is its own too.
+  if (bench_thread_.joinable()) bench_thread_.join();
+  std::lock_guard lock(mutex_);
+  job_ = Job::kBench;
+  job_infinite_ = false;
+  bench_stop_.reset();
+  if (c.sequence < stop_before_) bench_stop_.request();
+  bench_thread_ = std::thread([this, args = std::vector<std::string>(c.tokens.begin() + 1, c.tokens.end())] {
+    std::ostringstream summary;
+    std::ostringstream log;  // one line per position, then errors
+    const int status = run_bench_command(args, summary, log, &bench_stop_);
+    if (status == 0) {
+      std::istringstream lines(summary.str());
+      for (std::string line; std::getline(lines, line);) say(line);
+    } else {
+      // The last line says why: a bad argument ("error: ...") or the stop.
+      std::string last;
+      std::istringstream lines(log.str());
+      for (std::string line; std::getline(lines, line);)
+        if (!line.empty()) last = line;
+      if (last.rfind("error: ", 0) == 0) error(last.substr(7));
+      else say("info string " + last);
+    }
+    job_done();
+  });
+}
+
 void Protocol::cmd_eval(const std::vector<std::string>& t) {
   Game game = engine_.game();
   bool negate = false;
@@ -535,6 +641,13 @@ void Protocol::cmd_eval(const std::vector<std::string>& t) {
     say("info string eval " + term.name + " white " + std::to_string(term.white) + " black " +
         std::to_string(term.black));
   say("info score cp " + std::to_string(negate ? -terms.score_cp : terms.score_cp));
+}
+
+void Protocol::cmd_debug(const std::vector<std::string>& t) {
+  // UCI's `debug on|off` asks for extra `info string` lines; this engine has
+  // none to give, so the command is accepted (GUIs send it unasked) and
+  // changes nothing.
+  if (t.size() != 2 || (lower(t[1]) != "on" && lower(t[1]) != "off")) error("usage: debug on|off");
 }
 
 void Protocol::cmd_display() {

@@ -67,6 +67,13 @@ std::vector<OptionInfo> Engine::options() const {
   std::vector<OptionInfo> list = {
       {"hash", OptionType::kSpin, std::to_string(kDefaultHashMb), 1, kMaxHashMb, {}},
       {"threads", OptionType::kSpin, std::to_string(default_threads()), 1, kMaxThreads, {}},
+      // Stockfish's names for what match runners and GUIs set on every
+      // engine; names are case-insensitive, so `Hash` and `Threads` are the
+      // two options above.
+      {"Clear Hash", OptionType::kButton, "", 0, 0, {}},
+      {"Move Overhead", OptionType::kSpin, std::to_string(kDefaultMoveOverheadMs), 0, kMaxMoveOverheadMs, {}},
+      {"MultiPV", OptionType::kSpin, "1", 1, kMaxMultiPv, {}},
+      {"Ponder", OptionType::kCheck, "false", 0, 0, {}},
       {"edition", OptionType::kCombo, std::string(kernel::edition_name(kernel::kDefaultEdition)), 0, 0,
        {"2018", "2016"}},
       {"use_ko", OptionType::kCheck, "true", 0, 0, {}},
@@ -123,6 +130,30 @@ std::optional<std::string> Engine::set_option(std::string_view name, std::string
     // oneTBB runs no more threads at once than the machine has (asking for
     // more only prints its own warning), so more are not promised either.
     threads_ = std::min(std::get<int>(v), max_threads());
+    return std::nullopt;
+  }
+  if (key == "clear hash") {
+    // A button: pressing it is the whole command, a value means nothing.
+    tt_.clear();
+    searcher_->clear();
+    return std::nullopt;
+  }
+  if (key == "move overhead") {
+    const auto v = int_in(0, kMaxMoveOverheadMs);
+    if (auto* err = std::get_if<std::string>(&v)) return *err;
+    search_options_.move_overhead_ms = std::get<int>(v);
+    return std::nullopt;
+  }
+  if (key == "ponder") {
+    const auto b = parse_bool(value);
+    if (!b) return "option ponder expects true or false, got " + kernel::quote(value);
+    ponder_enabled_ = *b;
+    return std::nullopt;
+  }
+  if (key == "multipv") {
+    const auto v = int_in(1, kMaxMultiPv);
+    if (auto* err = std::get_if<std::string>(&v)) return *err;
+    search_options_.multipv = std::get<int>(v);
     return std::nullopt;
   }
   if (key == "edition") {
@@ -200,22 +231,41 @@ void Engine::new_game() {
   searcher_->clear();
 }
 
+kernel::Move Engine::ponder_move(const SearchResult& result) const {
+  if (result.pv.size() >= 2) return result.pv[1];
+  // A line cut short (a stop, a TT cutoff at the first child): what the
+  // table knows of the position after the best move, if it is legal there.
+  kernel::Game after = game_;
+  if (result.best_move == kernel::Move::none() || !after.play(result.best_move) || after.is_over())
+    return kernel::Move::none();
+  if (const auto entry = tt_.probe(after.position().key()); entry && after.is_legal(entry->move))
+    return entry->move;
+  return kernel::Move::none();
+}
+
 SearchResult Engine::search(const SearchLimits& limits, const InfoCallback& on_info) {
   wait();
   stop_.store(false);
-  return searcher_->run(game_, limits, on_info, stop_, threads_, search_options_);
+  // A search on the caller's thread cannot be told ponderhit while it runs.
+  searcher_->set_pondering(false);
+  SearchResult result = searcher_->run(game_, limits, on_info, stop_, threads_, search_options_);
+  result.ponder = ponder_move(result);
+  return result;
 }
 
 void Engine::start(const SearchLimits& limits, InfoCallback on_info, DoneCallback on_done) {
   wait();
   stop_.store(false);
-  infinite_ = limits.infinite;
+  infinite_ = limits.infinite || limits.ponder;
   searching_.store(true);
+  searcher_->set_pondering(limits.ponder);
   worker_ = std::thread([this, limits, on_info = std::move(on_info), on_done = std::move(on_done)] {
-    const SearchResult result = searcher_->run(game_, limits, on_info, stop_, threads_, search_options_);
-    // An infinite search reports only when told to stop (UCI convention).
-    if (limits.infinite)
-      while (!stop_.load(std::memory_order_relaxed)) std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    SearchResult result = searcher_->run(game_, limits, on_info, stop_, threads_, search_options_);
+    result.ponder = ponder_move(result);
+    // An infinite search reports only when told to stop, and a pondering
+    // one only after a stop or a ponderhit (UCI convention).
+    while (!stop_.load(std::memory_order_relaxed) && (limits.infinite || searcher_->pondering()))
+      std::this_thread::sleep_for(std::chrono::milliseconds(1));
     if (on_done) on_done(result);
     searching_.store(false);
   });

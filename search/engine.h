@@ -60,6 +60,12 @@ class Engine {
   void start(const SearchLimits& limits, InfoCallback on_info, DoneCallback on_done);
   // Searches on the calling thread and returns the result.
   SearchResult search(const SearchLimits& limits, const InfoCallback& on_info = {});
+  // The opponent played the move pondered on: the running `go ponder`
+  // search goes on as a normal search under its limits.
+  void ponderhit() { searcher_->ponderhit(); }
+  // Whether the `Ponder` option is on: the GUI may send `go ponder`, and
+  // wants the expected reply with the best move.
+  bool ponder_enabled() const { return ponder_enabled_; }
   // Asks a running search to stop; returns at once.
   void stop() { stop_.store(true, std::memory_order_relaxed); }
   // Waits until the running search (if any) has finished and reported. An
@@ -88,7 +94,10 @@ class Engine {
   std::thread worker_;
   std::atomic<bool> stop_{false};
   std::atomic<bool> searching_{false};
-  bool infinite_ = false;  // the running search has no limit
+  bool infinite_ = false;  // the running search has no limit, or ponders
+  bool ponder_enabled_ = false;
+  // SearchResult::ponder for a result of the current game.
+  kernel::Move ponder_move(const SearchResult& result) const;
   int threads_ = 1;
   SearchOptions search_options_;
 };

@@ -195,7 +195,8 @@ bool Worker::should_stop() {
   const std::uint64_t total = s.nodes_.load(std::memory_order_relaxed);
   if (s.stopped_.load(std::memory_order_relaxed) ||
       (s.stop_request_ && s.stop_request_->load(std::memory_order_relaxed)) ||
-      (s.limits_.nodes && total >= s.limits_.nodes) || s.time_.hard_limit_reached()) {
+      (s.limits_.nodes && total >= s.limits_.nodes) ||
+      (s.time_.hard_limit_reached() && !s.pondering_.load(std::memory_order_relaxed))) {
     s.stopped_.store(true, std::memory_order_relaxed);
     stopped_ = true;
     return true;
@@ -505,7 +506,8 @@ int Worker::pvs(int ply, int depth, int alpha, int beta, bool pv_node, bool allo
   // best-move history, ties in the reference engine's order.
   MoveList moves;
   if (ply == 0) {
-    for (Move m : owner_.root_moves_) moves.push(m);
+    for (auto it = owner_.root_moves_.begin() + owner_.pv_index_; it != owner_.root_moves_.end(); ++it)
+      moves.push(*it);
   } else {
     kernel::generate_pseudo_moves<E>(pos, moves);
   }
@@ -582,6 +584,10 @@ int Worker::pvs(int ply, int depth, int alpha, int beta, bool pv_node, bool allo
       break;
     }
 
+    // Only the root's serial loop names its moves: ply 0 is searched by the
+    // main thread alone, and the moves a split hands to helpers are not
+    // searched in the order they would be numbered.
+    if (ply == 0) owner_.report_root_move(m, owner_.pv_index_ + picker.taken());
     int score = 0;
     const MoveOutcome outcome = search_move<E>(ply, depth, alpha, beta, pv_node, m, searched, zaps_only, score);
     if (outcome == MoveOutcome::kSkipped) continue;
@@ -593,9 +599,11 @@ int Worker::pvs(int ply, int depth, int alpha, int beta, bool pv_node, bool allo
       best_move = m;
       best_index = picker.taken() - 1;
       if (ply == 0) {
-        // The reference's root order: each new best moves to the front.
+        // The reference's root order: each new best moves to the front (of
+        // the moves this MultiPV line may play).
         auto& root = owner_.root_moves_;
-        std::rotate(root.begin(), std::find(root.begin(), root.end(), m), std::find(root.begin(), root.end(), m) + 1);
+        std::rotate(root.begin() + owner_.pv_index_, std::find(root.begin(), root.end(), m),
+                    std::find(root.begin(), root.end(), m) + 1);
       }
       if (score > alpha) {
         alpha = score;
@@ -613,10 +621,10 @@ int Worker::pvs(int ply, int depth, int alpha, int beta, bool pv_node, bool allo
     return 0;
   }
   if (ply == 0) {
-    if (best_move != Move::none() && owner_.root_moves_.front() != best_move) {
-      auto& root = owner_.root_moves_;
+    auto& root = owner_.root_moves_;
+    if (best_move != Move::none() && root[static_cast<std::size_t>(owner_.pv_index_)] != best_move) {
       const auto at = std::find(root.begin(), root.end(), best_move);
-      std::rotate(root.begin(), at, at + 1);
+      std::rotate(root.begin() + owner_.pv_index_, at, at + 1);
     }
     return best_score;
   }
@@ -733,6 +741,15 @@ void Searcher::release_worker(std::unique_ptr<Worker> worker) {
   pool.idle.push_back(std::move(worker));
 }
 
+void Searcher::report_root_move(Move m, int number) {
+  if (!on_info_ || !*on_info_ || time_.elapsed_ms() < kCurrmoveAfterMs) return;
+  SearchReport r;
+  r.depth = current_depth_;
+  r.currmove = m;
+  r.currmove_number = number;
+  (*on_info_)(r);
+}
+
 SearchReport Searcher::report(const Worker& main, int depth, int score, bool with_pv) {
   SearchReport r;
   r.depth = depth;
@@ -756,55 +773,103 @@ SearchResult Searcher::iterate(Worker& main, const SearchLimits& limits) {
   result.best_move = root_moves_.front();  // something legal even if stopped at once
 
   const int max_depth = limits.depth > 0 ? std::min(limits.depth, kMaxDepth) : kMaxDepth;
-  int score = 0;
+  // MultiPV: each iteration searches line 1, then line 2 without line 1's
+  // first move, and so on; with one line this is plain iterative deepening.
+  const int lines = std::clamp(options_.multipv, 1, static_cast<int>(root_moves_.size()));
+  // Each line's score in the last iteration that completed it, the centre
+  // of its next aspiration window.
+  std::vector<int> line_scores(static_cast<std::size_t>(lines), 0);
+  struct Line {
+    int score;
+    std::vector<Move> pv;
+  };
   for (int depth = 1; depth <= max_depth; ++depth) {
     current_depth_ = depth;
     main.seldepth_ = 0;
-    int window = kAspirationWindow;
-    int alpha = -kInfinity;
-    int beta = kInfinity;
-    if (options_.rules.aspiration && depth >= 4 && !is_mate_score(score)) {
-      alpha = std::max(score - window, -kInfinity);
-      beta = std::min(score + window, kInfinity);
-    }
-    int iteration_score;
-    for (;;) {
-      iteration_score = main.pvs<E>(0, depth, alpha, beta, true, false);
+    std::vector<Line> completed;  // MultiPV: this iteration's lines, in the order searched
+    for (pv_index_ = 0; pv_index_ < lines; ++pv_index_) {
+      int& score = line_scores[static_cast<std::size_t>(pv_index_)];
+      int window = kAspirationWindow;
+      int alpha = -kInfinity;
+      int beta = kInfinity;
+      if (options_.rules.aspiration && depth >= 4 && !is_mate_score(score)) {
+        alpha = std::max(score - window, -kInfinity);
+        beta = std::min(score + window, kInfinity);
+      }
+      int iteration_score;
+      for (;;) {
+        iteration_score = main.pvs<E>(0, depth, alpha, beta, true, false);
+        if (main.stopped_) break;
+        if (iteration_score <= alpha) {
+          progress_.record(iteration_score, ScoreBound::kUpper, {});
+          alpha = std::max(alpha - window, -kInfinity);
+          window *= 2;
+        } else if (iteration_score >= beta) {
+          progress_.record(iteration_score, ScoreBound::kLower,
+                           {main.pv_[0].begin(), main.pv_[0].begin() + main.pv_length_[0]});
+          beta = std::min(beta + window, kInfinity);
+          window *= 2;
+        } else {
+          break;
+        }
+        if (window > 1000) {
+          alpha = -kInfinity;
+          beta = kInfinity;
+        }
+      }
+      main.flush_nodes();
+      // Lines after the first count only when searched to the end.
+      if (pv_index_ > 0 && !main.stopped_) score = iteration_score;
+      // A stopped iteration still counts where its first move was searched in
+      // full: its best move so far is then at least as good at this depth as
+      // the previous iteration's (which it tried first).
+      if (pv_index_ == 0 && main.pv_length_[0] > 0) {
+        score = main.stopped_ ? main.root_score_ : iteration_score;
+        result.best_move = main.pv_[0][0];
+        result.score = score;
+        result.depth = depth;
+        result.pv.assign(main.pv_[0].begin(), main.pv_[0].begin() + main.pv_length_[0]);
+        progress_.record(score, ScoreBound::kExact, result.pv);
+        if (lines == 1 && on_info_ && *on_info_) (*on_info_)(report(main, depth, score, true));
+      }
       if (main.stopped_) break;
-      if (iteration_score <= alpha) {
-        progress_.record(iteration_score, ScoreBound::kUpper, {});
-        alpha = std::max(alpha - window, -kInfinity);
-        window *= 2;
-      } else if (iteration_score >= beta) {
-        progress_.record(iteration_score, ScoreBound::kLower,
-                         {main.pv_[0].begin(), main.pv_[0].begin() + main.pv_length_[0]});
-        beta = std::min(beta + window, kInfinity);
-        window *= 2;
-      } else {
-        break;
-      }
-      if (window > 1000) {
-        alpha = -kInfinity;
-        beta = kInfinity;
-      }
+      if (lines > 1 && main.pv_length_[0] > 0)
+        completed.push_back({score, {main.pv_[0].begin(), main.pv_[0].begin() + main.pv_length_[0]}});
     }
-    main.flush_nodes();
-    // A stopped iteration still counts where its first move was searched in
-    // full: its best move so far is then at least as good at this depth as
-    // the previous iteration's (which it tried first).
-    if (main.pv_length_[0] > 0) {
-      score = main.stopped_ ? main.root_score_ : iteration_score;
-      result.best_move = main.pv_[0][0];
-      result.score = score;
-      result.depth = depth;
-      result.pv.assign(main.pv_[0].begin(), main.pv_[0].begin() + main.pv_length_[0]);
-      progress_.record(score, ScoreBound::kExact, result.pv);
-      if (on_info_ && *on_info_) (*on_info_)(report(main, depth, score, true));
+    pv_index_ = 0;
+    if (lines > 1 && completed.size() == static_cast<std::size_t>(lines)) {
+      // A later line may score above an earlier one (the search is not
+      // exact): the lines are ranked by score, and the root's order and
+      // the best move follow the ranking.
+      std::stable_sort(completed.begin(), completed.end(),
+                       [](const Line& a, const Line& b) { return a.score > b.score; });
+      for (std::size_t k = 0; k < completed.size(); ++k) {
+        line_scores[k] = completed[k].score;
+        root_moves_[k] = completed[k].pv.front();
+      }
+      result.best_move = completed.front().pv.front();
+      result.score = completed.front().score;
+      result.pv = completed.front().pv;
+      progress_.record(result.score, ScoreBound::kExact, result.pv);
+      if (on_info_ && *on_info_) {
+        for (std::size_t k = 0; k < completed.size(); ++k) {
+          SearchReport r = report(main, depth, completed[k].score, false);
+          progress_.note_seldepth(static_cast<int>(completed[k].pv.size()));
+          r.seldepth = progress_.seldepth();
+          r.pv = completed[k].pv;
+          r.multipv = static_cast<int>(k) + 1;
+          (*on_info_)(r);
+        }
+      }
     }
     if (main.stopped_) break;
+    const int score = line_scores.front();
     if (is_mate_score(score) && depth > 2 * mate_in_moves(std::abs(score)) + 2 && !limits.infinite)
       break;
-    if (time_.soft_limit_reached()) break;
+    // `go mate N`: the mate asked for is found (in N moves or fewer).
+    if (limits.mate > 0 && result.depth == depth && score >= kMateBound && mate_in_moves(score) <= limits.mate)
+      break;
+    if (time_.soft_limit_reached() && !pondering_.load(std::memory_order_relaxed)) break;
   }
   return result;
 }
@@ -822,7 +887,7 @@ SearchResult Searcher::run(const kernel::Game& game, const SearchLimits& limits,
   last_periodic_info_ms_.store(0);
   progress_.reset();
   threads_ = std::max(1, threads);
-  time_.start(limits, options.rules.time_style);
+  time_.start(limits, options.rules.time_style, options.move_overhead_ms);
   tt_.new_search();
   // The reference starts every search with an empty best-move history;
   // history_keep halves it instead, keeping what the last search learned.
@@ -831,6 +896,16 @@ SearchResult Searcher::run(const kernel::Game& game, const SearchLimits& limits,
   // The root's moves in generation order; iterations reorder them.
   const MoveList legal = game.legal_moves();
   root_moves_.assign(legal.begin(), legal.end());
+  // `go searchmoves`: only the moves asked for, still in generation order
+  // (the front one is played if the search is stopped at once). Moves that
+  // are not legal here are not searched; if none is, every move is.
+  if (!limits.searchmoves.empty()) {
+    std::vector<Move> chosen;
+    for (Move m : root_moves_)
+      if (std::find(limits.searchmoves.begin(), limits.searchmoves.end(), m) != limits.searchmoves.end())
+        chosen.push_back(m);
+    if (!chosen.empty()) root_moves_ = std::move(chosen);
+  }
 
   // The game so far, for repetition: every position before the root.
   game_keys_.clear();

@@ -30,6 +30,12 @@ using InfoCallback = std::function<void(const SearchReport&)>;
 
 class Searcher;
 
+// The `Move Overhead` option (SearchOptions::move_overhead_ms).
+inline constexpr int kDefaultMoveOverheadMs = 10;
+inline constexpr int kMaxMoveOverheadMs = 5000;
+// The most lines `MultiPV` may ask for: more than any position has moves.
+inline constexpr int kMaxMultiPv = 256;
+
 struct SearchOptions {
   // Plain alpha-beta: no TT, no forward pruning, no late-move reductions
   // (extensions stay: they depend on the move, not on the order). Its value
@@ -38,6 +44,13 @@ struct SearchOptions {
   // parallel search.
   bool exact = false;
   SearchRules rules = SearchRules::standard();
+  // Milliseconds the time manager keeps back from the clock and from a
+  // movetime for what the reply loses on its way to the match runner
+  // (printing, pipes, scheduling); the `Move Overhead` option.
+  int move_overhead_ms = kDefaultMoveOverheadMs;
+  // How many best lines the root search finds and reports (the `MultiPV`
+  // option): line k is the best without the first moves of lines 1..k-1.
+  int multipv = 1;
 };
 
 // A node whose younger brothers are being searched in parallel. Tasks read
@@ -167,6 +180,12 @@ class Searcher {
                    const SearchOptions& options = SearchOptions{});
   // Forgets killers and history (a new game).
   void clear();
+  // Pondering (SearchLimits::ponder) is set before a search starts, so that
+  // a ponderhit that comes at once is not lost; ponderhit() ends it: the
+  // clock then counts, from the search's start, as Stockfish counts it.
+  void set_pondering(bool pondering) { pondering_.store(pondering, std::memory_order_relaxed); }
+  void ponderhit() { pondering_.store(false, std::memory_order_relaxed); }
+  bool pondering() const { return pondering_.load(std::memory_order_relaxed); }
   // Must be called when evaluation weights change.
   void clear_eval_cache();
   const SplitStats& split_stats() const { return split_stats_; }
@@ -176,6 +195,9 @@ class Searcher {
   template <kernel::Edition E>
   SearchResult iterate(Worker& main, const SearchLimits& limits);
   SearchReport report(const Worker& main, int depth, int score, bool with_pv);
+  // Reports the root move the main thread is about to search, the
+  // `number`-th in the root's order, once the search has run a while.
+  void report_root_move(kernel::Move m, int number);
   std::unique_ptr<Worker> acquire_worker();
   void release_worker(std::unique_ptr<Worker> worker);
 
@@ -191,6 +213,7 @@ class Searcher {
   const std::atomic<bool>* stop_request_ = nullptr;
   const InfoCallback* on_info_ = nullptr;
   std::atomic<bool> stopped_{false};
+  std::atomic<bool> pondering_{false};
   std::atomic<std::uint64_t> nodes_{0};
   std::atomic<std::uint64_t> moves_made_{0};
   std::atomic<int> last_periodic_info_ms_{0};
@@ -201,6 +224,9 @@ class Searcher {
   // The root's legal moves in the order the next iteration tries them: each
   // move that becomes best moves to the front (the reference's root order).
   std::vector<kernel::Move> root_moves_;
+  // MultiPV: the root searches root_moves_ from this index on; the moves
+  // before it are the first moves of the better lines of this iteration.
+  int pv_index_ = 0;
   SplitStats split_stats_;
   // Idle workers, one pool per arena thread slot plus one (the last) for
   // calls from outside an arena. A task takes a worker its own thread used

@@ -28,6 +28,15 @@ struct SearchLimits {
   int time_ms = -1;         // the side to move's clock; -1: no clock
   int increment_ms = 0;
   bool infinite = false;
+  // Root moves to search (UCI's `go searchmoves`), all legal; empty: every move.
+  std::vector<kernel::Move> searchmoves;
+  // Stop once a mate in at most this many moves is found for the side to
+  // move (UCI's `go mate`); 0: no such goal.
+  int mate = 0;
+  // UCI's `go ponder`: the position is the one after the move the engine
+  // expects its opponent to play. Until Searcher::ponderhit the clock is not
+  // looked at, and a search that ends by itself waits to report.
+  bool ponder = false;
   bool has_time_limit() const { return movetime_ms > 0 || time_ms >= 0; }
 };
 
@@ -45,7 +54,20 @@ struct SearchReport {
   int time_ms = 0;
   int hashfull = 0;
   std::vector<kernel::Move> pv;
+  // MultiPV: this line's rank from 1 (UCI's `multipv`); 0 when one line is
+  // searched, and nothing is printed for it.
+  int multipv = 0;
+  // Nonzero: this report only names the root move about to be searched
+  // (UCI's `currmove`), numbered from 1 in the root's order; `depth` is the
+  // iteration's and the other fields are not set.
+  int currmove_number = 0;
+  kernel::Move currmove = kernel::Move::none();
 };
+
+// Root moves are named (SearchReport::currmove_number) only once a search
+// has run this long, as Stockfish does: on short searches they would be
+// most of the output.
+inline constexpr int kCurrmoveAfterMs = 1000;
 
 struct SearchResult {
   kernel::Move best_move = kernel::Move::none();
@@ -62,6 +84,10 @@ struct SearchResult {
   // and count those too, so this undercounts against them.
   std::uint64_t moves_made = 0;
   std::vector<kernel::Move> pv;
+  // The reply expected to best_move, to ponder on (UCI's `bestmove m ponder
+  // p`): the line's second move, else the table's move after best_move;
+  // none when neither is known. Set by Engine.
+  kernel::Move ponder = kernel::Move::none();
 };
 
 }  // namespace leiser::search

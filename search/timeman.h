@@ -11,8 +11,10 @@ class TimeManager {
  public:
   using Clock = std::chrono::steady_clock;
 
-  // `style`: kCourseTime or kStandardTime (search_rules.h).
-  void start(const SearchLimits& limits, int style);
+  // `style`: kCourseTime or kStandardTime (search_rules.h); `overhead_ms`
+  // is kept back from the clock and from a movetime for what the reply
+  // loses on its way to the match runner.
+  void start(const SearchLimits& limits, int style, int overhead_ms);
   int elapsed_ms() const;
   // Past the hard limit the search stops at once.
   bool hard_limit_reached() const { return hard_ms_ > 0 && elapsed_ms() >= hard_ms_; }

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "cli/go_command.h"
+#include "kernel/notation.h"
 #include "cli/line_reader.h"
 
 namespace leiser::cli {
@@ -55,11 +56,18 @@ TEST(LineReader, ALineOverTheLimitIsCutAndMeasured) {
   EXPECT_FALSE(lines[1].too_long());
 }
 
+// The start position with `side` to move (Lavender: after Tangerine's first move).
+kernel::Game game_with(kernel::Color side) {
+  kernel::Game game = kernel::Game::start(kernel::kDefaultEdition);
+  if (side == kernel::Color::kLavender) (void)game.play(game.legal_moves()[0]);
+  return game;
+}
+
 GoRequest go(const std::string& text, kernel::Color side = kernel::Color::kTangerine) {
   std::istringstream in(text);
   std::vector<std::string> tokens;
   for (std::string t; in >> t;) tokens.push_back(t);
-  return parse_go(tokens, side);
+  return parse_go(tokens, game_with(side));
 }
 
 TEST(GoCommand, ReadsEveryLimit) {
@@ -98,7 +106,7 @@ TEST(GoCommand, ABadTokenIsSkippedAndTheRestKept) {
 }
 
 TEST(GoCommand, NothingUnderstoodAfterAnErrorAnswersAtOnce) {
-  for (const char* text : {"go depth -1", "go nodes 0", "go fast", "go ponder", "go depth", "go searchmoves h0g1"}) {
+  for (const char* text : {"go depth -1", "go nodes 0", "go fast", "go depth", "go searchmoves zz9"}) {
     const GoRequest r = go(text);
     EXPECT_EQ(r.errors.size(), 1u) << text;
     EXPECT_EQ(r.limits.depth, 1) << text;
@@ -113,18 +121,65 @@ TEST(GoCommand, AKeywordWhereANumberShouldBeIsTheNextParameter) {
   EXPECT_EQ(r.limits.movetime_ms, 100);
 }
 
-TEST(GoCommand, UnsupportedParametersSayWhatIsDoneInstead) {
-  const GoRequest mate = go("go mate 4");
-  ASSERT_EQ(mate.errors.size(), 1u);
-  EXPECT_EQ(mate.errors[0], "go mate is not supported yet; searching to depth 7 instead");
-  EXPECT_EQ(mate.limits.depth, 7);
-  const GoRequest moves = go("go searchmoves h0g1 g4L d5e4f5 depth 3");
-  ASSERT_EQ(moves.errors.size(), 1u);
-  EXPECT_EQ(moves.errors[0], "go searchmoves is not supported yet; searching every move");
-  EXPECT_EQ(moves.limits.depth, 3);
+TEST(GoCommand, PonderKeepsTheClockForThePonderhit) {
   const GoRequest ponder = go("go ponder wtime 100 btime 100");
-  ASSERT_EQ(ponder.errors.size(), 1u);
+  EXPECT_TRUE(ponder.errors.empty());
+  EXPECT_TRUE(ponder.limits.ponder);
   EXPECT_EQ(ponder.limits.time_ms, 100);
+  // Alone it ponders until ponderhit or stop; no error, no depth 1.
+  const GoRequest alone = go("go ponder");
+  EXPECT_TRUE(alone.errors.empty());
+  EXPECT_TRUE(alone.limits.ponder);
+  EXPECT_EQ(alone.limits.depth, 0);
+  EXPECT_FALSE(go("go depth 3").limits.ponder);
+}
+
+TEST(GoCommand, MateSetsTheGoalAndAloneADepthThatEnds) {
+  const GoRequest alone = go("go mate 4");
+  EXPECT_TRUE(alone.errors.empty());
+  EXPECT_EQ(alone.limits.mate, 4);
+  EXPECT_EQ(alone.limits.depth, 10);  // 2 * 4 - 1 plies and 3 to spare
+  EXPECT_EQ(mate_search_depth(1), 4);
+  EXPECT_EQ(mate_search_depth(1000000), search::kMaxDepth);
+  // Other limits bound it as they are.
+  const GoRequest timed = go("go mate 2 movetime 500");
+  EXPECT_TRUE(timed.errors.empty());
+  EXPECT_EQ(timed.limits.mate, 2);
+  EXPECT_EQ(timed.limits.depth, 0);
+  EXPECT_EQ(timed.limits.movetime_ms, 500);
+  const GoRequest bad = go("go mate 0 depth 3");
+  ASSERT_EQ(bad.errors.size(), 1u);
+  EXPECT_EQ(bad.errors[0], "go mate expects a whole number >= 1, got '0'; ignored");
+  EXPECT_EQ(bad.limits.mate, 0);
+}
+
+TEST(GoCommand, SearchmovesKeepsTheLegalMovesAndReportsEachBadOne) {
+  const kernel::Game start = game_with(kernel::Color::kTangerine);
+  const kernel::MoveList legal = start.legal_moves();
+  const std::string first = kernel::move_to_string(legal[0]);
+  const std::string second = kernel::move_to_string(legal[1]);
+  const GoRequest r = go("go searchmoves " + second + " zz9 " + first + " " + second + " a0a7 depth 3");
+  ASSERT_EQ(r.errors.size(), 2u);
+  EXPECT_EQ(r.errors[0].rfind("go searchmoves: ", 0), 0u) << r.errors[0];
+  EXPECT_NE(r.errors[0].find("'zz9'"), std::string::npos) << r.errors[0];
+  EXPECT_NE(r.errors[1].find("'a0a7'"), std::string::npos) << r.errors[1];
+  EXPECT_EQ(r.errors[1].substr(r.errors[1].size() - 9), "; ignored");
+  // In the order given, each once; the depth after the list still counts.
+  EXPECT_EQ(r.limits.searchmoves, (std::vector<kernel::Move>{legal[1], legal[0]}));
+  EXPECT_EQ(r.limits.depth, 3);
+
+  const GoRequest none = go("go searchmoves a0a7 depth 2");
+  ASSERT_EQ(none.errors.size(), 1u);
+  EXPECT_NE(none.errors[0].find("'a0a7'"), std::string::npos) << none.errors[0];
+  EXPECT_NE(none.errors[0].find("; ignored (no legal move left: searching every move)"), std::string::npos)
+      << none.errors[0];
+  EXPECT_TRUE(none.limits.searchmoves.empty());
+  EXPECT_EQ(none.limits.depth, 2);
+
+  const GoRequest empty = go("go searchmoves depth 2");
+  ASSERT_EQ(empty.errors.size(), 1u);
+  EXPECT_EQ(empty.errors[0], "go searchmoves expects moves after it; searching every move");
+  EXPECT_EQ(empty.limits.depth, 2);
 }
 
 TEST(GoCommand, HugeNumbersSaturate) {
