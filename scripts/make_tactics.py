@@ -17,7 +17,8 @@ is recorded. Positions are deduplicated; at most --per-length per length.
 
 usage: scripts/make_tactics.py --edition 2016 --pgn FILE [--pgn FILE ...]
          [--engine build/leiserchess] [--per-length 15] [--max-moves 6]
-         [--window 30] [--screen-depth 8] [--max-seconds S] [--out tests/data/tactics-2016.txt]
+         [--window 30] [--screen-depth 8] [--max-seconds S] [--from-log LOG]
+         [--out tests/data/tactics-2016.txt]
 """
 
 import argparse
@@ -69,22 +70,18 @@ def mate_found(engine, fen, depth, movetime=None):
     return mate if mate is not None and mate > 0 else None
 
 
-def main():
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--edition", required=True, choices=["2016", "2018"])
-    parser.add_argument("--pgn", action="append", required=True)
-    parser.add_argument("--engine", default="build/leiserchess")
-    parser.add_argument("--per-length", type=int, default=15)
-    parser.add_argument("--max-moves", type=int, default=6)
-    parser.add_argument("--exact-moves", type=int, default=3)
-    parser.add_argument("--window", type=int, default=30)
-    parser.add_argument("--screen-depth", type=int, default=8)
-    parser.add_argument("--max-seconds", type=float, default=0,
-                        help="stop screening after this many seconds and write what was found")
-    parser.add_argument("--out")
-    args = parser.parse_args()
-    out = args.out or "tests/data/tactics-%s.txt" % args.edition
+def from_log(path, max_moves):
+    """The positions a previous run kept, from its stderr lines."""
+    kept = {n: [] for n in range(1, max_moves + 1)}
+    for line in open(path):
+        m = re.match(r"dm (\d+): (.+?) \((.+); (.+)\)$", line.strip())
+        if m and int(m.group(1)) in kept:
+            kept[int(m.group(1))].append((m.group(2), int(m.group(1)), m.group(3), m.group(4)))
+    return kept, None, 0.0
 
+
+def screen_games(args):
+    """Screens the games' last plies and proves what the screen finds."""
     common = [("edition", args.edition), ("threads", "1"), ("hash", "64")]
     fens = EngineProcess([args.engine])
     fens.set_options(common)
@@ -97,6 +94,7 @@ def main():
     kept = {n: [] for n in range(1, args.max_moves + 1)}
     candidates = 0
     started = time.time()
+
     def out_of_time():
         return args.max_seconds and time.time() - started > args.max_seconds
 
@@ -136,12 +134,40 @@ def main():
     for engine in (fens, exact, normal):
         engine.close()
 
+    return kept, candidates, time.time() - started
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--edition", required=True, choices=["2016", "2018"])
+    parser.add_argument("--pgn", action="append", required=True)
+    parser.add_argument("--engine", default="build/leiserchess")
+    parser.add_argument("--per-length", type=int, default=15)
+    parser.add_argument("--max-moves", type=int, default=6)
+    parser.add_argument("--exact-moves", type=int, default=3)
+    parser.add_argument("--window", type=int, default=30)
+    parser.add_argument("--screen-depth", type=int, default=8)
+    parser.add_argument("--max-seconds", type=float, default=0,
+                        help="stop screening after this many seconds and write what was found")
+    parser.add_argument("--from-log", help="write the suite from the 'dm n: FEN (source; how)' lines a "
+                        "previous run printed on stderr, without searching again")
+    parser.add_argument("--out")
+    args = parser.parse_args()
+    out = args.out or "tests/data/tactics-%s.txt" % args.edition
+
+    if args.from_log:
+        kept, candidates, seconds = from_log(args.from_log, args.max_moves)
+    else:
+        kept, candidates, seconds = screen_games(args)
+    os.makedirs(os.path.dirname(os.path.abspath(out)), exist_ok=True)
     with open(out, "w") as f:
         f.write("# Tactics suite, edition %s: the side to move forces a King zap in at most dm moves.\n"
                 "# Made by scripts/make_tactics.py --edition %s from self-play games (%s);\n"
-                "# %d candidate positions, %.0f s. Each line's id says where it came from and how it was proven.\n"
-                % (args.edition, args.edition, ", ".join(os.path.basename(p) for p in args.pgn), candidates,
-                   time.time() - started))
+                "# %s candidate positions, %.0f s. Each line's id says where it came from and how it was proven.\n"
+                % (args.edition, args.edition, ", ".join(os.path.basename(p) for p in args.pgn),
+                   "?" if candidates is None else candidates, seconds))
+        if args.from_log:
+            f.write("# Written with --from-log from the stderr of the run that screened and proved them.\n")
         index = 0
         for n in sorted(kept):
             for fen, proven, source, how in kept[n]:
