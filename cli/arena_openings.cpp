@@ -9,6 +9,7 @@
 #include "kernel/fen.h"
 #include "kernel/game.h"
 #include "kernel/notation.h"
+#include "kernel/quote.h"
 #include "search/evaluate.h"
 
 namespace leiser::cli::arena {
@@ -46,9 +47,9 @@ kernel::Expected<std::string> epd_id(const std::string& operations, bool last_ma
       if (operations[i] == '"') quoted = !quoted;
       op += operations[i];
     }
-    if (quoted) return kernel::Error{"unclosed quote in EPD operation '" + op + "'"};
+    if (quoted) return kernel::Error{"unclosed quote in EPD operation " + kernel::quote(op)};
     if (i >= operations.size() && !last_may_be_open)
-      return kernel::Error{"EPD operation '" + op + "' does not end with ';'"};
+      return kernel::Error{"EPD operation " + kernel::quote(op) + " does not end with ';'"};
     std::istringstream words(op);
     std::string opcode;
     words >> opcode;
@@ -122,7 +123,7 @@ kernel::Expected<std::vector<Opening>> read_openings(std::istream& in, kernel::E
 kernel::Expected<std::vector<Opening>> load_openings(const std::string& path,
                                                      kernel::Edition edition, bool use_ko) {
   std::ifstream in(path);
-  if (!in) return kernel::Error{"cannot read '" + path + "'"};
+  if (!in) return kernel::Error{"cannot read " + kernel::quote(path)};
   auto book = read_openings(in, edition, use_ko);
   if (!book) return kernel::Error{path + ": " + book.error()};
   return book;

@@ -76,6 +76,8 @@ TEST(ArenaOpenings, BadPositionLinesAreReportedWithTheirNumbers) {
       {"ss7/8/8/8/8/8/8/7NN W id \"x\"\n", "line 1: EPD operation 'id \"x\"' does not end with ';'"},
       {"ss7/8/8/8/8/8/8/7NN W id \"x;\n", "line 1: unclosed quote"},
       {"ss7/8/8/8/8/8/8/7NN W moves h0g1\n", "line 1: EPD operation 'moves h0g1' does not end with ';'"},
+      // Found by fuzz_openings: the operation was echoed raw, control bytes and all.
+      {"h42a/1 e1U b4ee\x01\xff\n", "line 1: EPD operation 'b4ee\\x01\\xff' does not end with ';'"},
   };
   for (const Case& c : cases) {
     std::istringstream in(c.text);
