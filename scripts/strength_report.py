@@ -39,7 +39,7 @@ ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), ".."))
 BOOK = os.path.normpath(os.path.join(ROOT, "..", "shared", "openings", "book-2016.txt"))
 MATCH_LOG = os.path.join(ROOT, "perf-reports", "strength-matches.tsv")
 MATCH_COLUMNS = ["date", "commit", "bench", "opponent", "tc", "games", "wdl", "score", "elo", "margin", "los",
-                 "ptnml", "pair_elo", "pair_margin", "minutes", "command"]
+                 "ptnml", "pair_elo", "pair_margin", "minutes", "command", "note"]
 
 
 def bench_signature(engine):
@@ -58,7 +58,8 @@ def log_match(args, opponent, tc, result):
         if new:
             writer.writeheader()
         row = dict(result, date=time.strftime("%Y-%m-%d %H:%M", time.gmtime()), commit=args.commit,
-                   bench=args.bench, opponent=opponent, tc=tc, minutes="%.0f" % result["minutes"])
+                   bench=args.bench, opponent=opponent, tc=tc, minutes="%.0f" % result["minutes"],
+                   note=args.note)
         writer.writerow({k: row[k] for k in MATCH_COLUMNS})
 
 
@@ -100,7 +101,9 @@ def match_rows(rows):
             r["opponent"], r["tc"], r["games"], r["wdl"], r["score"], r["elo"], r["margin"], r["pair_elo"],
             r["pair_margin"], r["los"], r["ptnml"], r["commit"], r["date"]))
     out += ["", "Commands:", ""] + ["    " + r["command"] for r in rows] + [""]
-    return out
+    notes = ["- %s, %s %s (%s): %s" % (r["commit"], r["opponent"], r["tc"], r["date"], r["note"])
+             for r in rows if r.get("note")]
+    return out + (["Notes:", ""] + notes + [""] if notes else [])
 
 
 def section_reference(args, tmp):
@@ -184,6 +187,7 @@ def main():
     parser.add_argument("--games-long", type=int, default=100)
     parser.add_argument("--games-rank1", type=int, default=200)
     parser.add_argument("--threads-games", type=int, default=200)
+    parser.add_argument("--note", default="", help="logged with each match played (e.g. the machine's load)")
     parser.add_argument("--concurrency", type=int, default=2,
                         help="games at once in the matches against the course's engines")
     parser.add_argument("--skip", default="")
