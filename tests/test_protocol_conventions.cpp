@@ -420,9 +420,13 @@ TEST(ProtocolConventions, MultiPvReportsTheBestLinesRankedByScore) {
   engine.send("setoption name MultiPV value 1");
   engine.send("position startpos");
   for (const auto& line : search(engine, "go depth 3")) EXPECT_EQ(line.find("multipv"), std::string::npos) << line;
+  // Waits for the error line itself: right after a `bestmove` the search's job may still be
+  // closing, and an `isready` read then is answered at once, before the queued setoption.
+  const std::size_t before_error = engine.line_count();
   engine.send("setoption name MultiPV value 0");
-  EXPECT_EQ(with_prefix(sync(engine), "info string error: "),
-            std::vector<std::string>{"info string error: option multipv value '0' out of range 1..256"});
+  const auto error_at = engine.wait_for("info string error: ", kSearchBound, before_error);
+  ASSERT_TRUE(error_at.has_value());
+  EXPECT_EQ(texts(engine).at(*error_at), "info string error: option multipv value '0' out of range 1..256");
   engine.send("quit");
   EXPECT_TRUE(engine.wait_exit(kSearchBound).has_value());
 }
