@@ -142,6 +142,10 @@ class Protocol {
   // when it starts (input thread).
   void stop_through(std::uint64_t sequence);
   void job_done();
+  // Prints the job's last line (a search's `bestmove`) and ends the job in
+  // one step under mutex_, so that a command read after that line finds the
+  // engine idle and an `isready` after it waits its turn in the queue.
+  void finish_job_with(const std::string& last_line);
   // The `go ponder` search started from a line before `sequence` searches
   // on as a normal search, now or when it starts (input thread).
   void ponderhit_through(std::uint64_t sequence);
@@ -306,6 +310,23 @@ void Protocol::job_done() {
     job_ponder_ = false;
   }
   changed_.notify_all();
+}
+
+void Protocol::finish_job_with(const std::string& last_line) {
+  bool failed_now = false;
+  {
+    // Lock order: mutex_, then output_mutex_ (say() takes only the latter).
+    std::lock_guard lock(mutex_);
+    {
+      std::lock_guard out_lock(output_mutex_);
+      out_ << last_line << '\n' << std::flush;
+      failed_now = !out_ && !output_failed_.exchange(true);
+    }
+    job_ = Job::kNone;
+    job_ponder_ = false;
+  }
+  changed_.notify_all();
+  if (failed_now) abandon();
 }
 
 void Protocol::execute_commands() {
@@ -548,8 +569,7 @@ void Protocol::cmd_go(const Command& c) {
                                               : kernel::move_to_string(result.best_move));
         if (with_ponder && result.ponder != kernel::Move::none())
           line += " ponder " + kernel::move_to_string(result.ponder);
-        say(line);
-        job_done();
+        finish_job_with(line);
       });
   // A `stop` read after this `go` but before it started.
   if (c.sequence < stop_before_) engine_.stop();
@@ -582,10 +602,15 @@ void Protocol::cmd_perft(const Command& c, std::size_t first_argument) {
       const auto count = kernel::perft(game.position(), game.ko_board(),
                                        {d, kernel::PerftMode::kLegal, threads, nullptr, &perft_stop_});
       if (perft_stop_.load()) {
-        say("info string perft stopped before depth " + std::to_string(d) + " was counted");
-        break;
+        finish_job_with("info string perft stopped before depth " + std::to_string(d) + " was counted");
+        return;
       }
-      say("perft " + std::to_string(d) + " " + std::to_string(count));
+      const std::string line = "perft " + std::to_string(d) + " " + std::to_string(count);
+      if (d == depth) {
+        finish_job_with(line);
+        return;
+      }
+      say(line);
     }
     job_done();
   });
