@@ -133,6 +133,10 @@ class Protocol {
   // The output cannot be written: nothing more can be said, so the queue is
   // dropped and whatever runs is stopped.
   void abandon();
+  // Writes one line under output_mutex_; true when this write is the first to fail.
+  bool write_line(const std::string& text);
+  // Called with mutex_ held: the executor is to end, and every running job stops.
+  void quit_and_stop_jobs();
   void error(const std::string& text) { say("info string error: " + one_safe_line(text)); }
 
   // Executor thread.
@@ -197,10 +201,7 @@ class Protocol {
 Protocol::~Protocol() {
   {
     std::lock_guard lock(mutex_);
-    quit_ = true;
-    engine_.stop();
-    perft_stop_.store(true);
-    bench_stop_.request();
+    quit_and_stop_jobs();
   }
   changed_.notify_all();
   if (executor_.joinable()) executor_.join();
@@ -209,24 +210,28 @@ Protocol::~Protocol() {
   if (bench_thread_.joinable()) bench_thread_.join();
 }
 
+void Protocol::quit_and_stop_jobs() {
+  quit_ = true;
+  engine_.stop();
+  perft_stop_.store(true);
+  bench_stop_.request();
+}
+
+bool Protocol::write_line(const std::string& text) {
+  std::lock_guard lock(output_mutex_);
+  out_ << text << '\n' << std::flush;
+  return !out_ && !output_failed_.exchange(true);
+}
+
 void Protocol::say(const std::string& text) {
-  bool failed_now = false;
-  {
-    std::lock_guard lock(output_mutex_);
-    out_ << text << '\n' << std::flush;
-    failed_now = !out_ && !output_failed_.exchange(true);
-  }
-  if (failed_now) abandon();
+  if (write_line(text)) abandon();
 }
 
 void Protocol::abandon() {
   std::cerr << "error: cannot write to standard output; stopping\n";
   {
     std::lock_guard lock(mutex_);
-    quit_ = true;
-    engine_.stop();
-    perft_stop_.store(true);
-    bench_stop_.request();
+    quit_and_stop_jobs();
   }
   changed_.notify_all();
 }
@@ -317,11 +322,7 @@ void Protocol::finish_job_with(const std::string& last_line) {
   {
     // Lock order: mutex_, then output_mutex_ (say() takes only the latter).
     std::lock_guard lock(mutex_);
-    {
-      std::lock_guard out_lock(output_mutex_);
-      out_ << last_line << '\n' << std::flush;
-      failed_now = !out_ && !output_failed_.exchange(true);
-    }
+    failed_now = write_line(last_line);
     job_ = Job::kNone;
     job_ponder_ = false;
   }
