@@ -93,15 +93,20 @@ std::uint64_t final_nodes(const std::vector<std::string>& lines) {
   return nodes;
 }
 
-// The answer to `isready` after everything sent so far, and the lines up to
-// it. Not after a search, perft or bench: `isready` is answered while they run.
-std::vector<std::string> sync(EnginePipe& engine) {
-  const std::size_t from = engine.line_count();
+// The answer to `isready` after everything sent so far, and the lines from
+// line `from` up to it. `from` must be counted before the commands whose
+// answers are wanted are sent: the engine may answer them before `isready` is
+// even written. Not after a search, perft or bench: `isready` is answered
+// while they run.
+std::vector<std::string> sync(EnginePipe& engine, std::size_t from) {
   engine.send("isready");
   EXPECT_TRUE(engine.wait_for("readyok", kSearchBound, from).has_value());
   const auto all = texts(engine);
   return {all.begin() + static_cast<std::ptrdiff_t>(from), all.end()};
 }
+
+// `isready` as a barrier: everything sent so far has been handled.
+void sync(EnginePipe& engine) { sync(engine, engine.line_count()); }
 
 TEST(ProtocolConventions, StandardOptionNamesAreTheCourseOptions) {
   EnginePipe engine(LEISER_EXECUTABLE);
@@ -115,6 +120,7 @@ TEST(ProtocolConventions, StandardOptionNamesAreTheCourseOptions) {
   EXPECT_EQ(with_prefix(uci, "option name hash type spin default 64 min 1 max").size(), 1u);
   EXPECT_EQ(with_prefix(uci, "option name threads type spin").size(), 1u);
 
+  const std::size_t before_valid = engine.line_count();
   engine.send("setoption name Hash value 2");
   engine.send("setoption name HASH value 1");
   engine.send("setoption name Threads value 1");
@@ -123,16 +129,17 @@ TEST(ProtocolConventions, StandardOptionNamesAreTheCourseOptions) {
   engine.send("setoption name Clear Hash");
   engine.send("debug on");
   engine.send("debug off");
-  const auto quiet = sync(engine);
+  const auto quiet = sync(engine, before_valid);
   EXPECT_TRUE(with_prefix(quiet, "info string").empty()) << quiet.front();
 
+  const std::size_t before_invalid = engine.line_count();
   engine.send("setoption name Threads value 0");
   engine.send("setoption name Hash value 0");
   engine.send("setoption name Move Overhead value 5001");
   engine.send("setoption name Move Overhead value -1");
   engine.send("debug");
   engine.send("debug maybe");
-  const auto errors = with_prefix(sync(engine), "info string error: ");
+  const auto errors = with_prefix(sync(engine, before_invalid), "info string error: ");
   const std::vector<std::string> expected = {
       "info string error: option threads value '0' out of range 1..1024",
       "info string error: option hash value '0' out of range 1..65536",
@@ -202,10 +209,11 @@ TEST(ProtocolConventions, GoPerftIsThePerftCommand) {
   EXPECT_EQ(plain, expected);
   EXPECT_EQ(go, expected);  // the same lines, and no bestmove: a count is not a search
 
+  const std::size_t before_errors = engine.line_count();
   engine.send("go perft");
   engine.send("go perft 0");
   engine.send("go perft 3 depth 2");
-  const auto errors = sync(engine);
+  const auto errors = sync(engine, before_errors);
   const std::vector<std::string> expected_errors = {
       "info string error: usage: go perft N (N from 1 to 20)",
       "info string error: perft expects a depth from 1 to 20, got '0'",
@@ -219,7 +227,7 @@ TEST(ProtocolConventions, GoPerftIsThePerftCommand) {
   engine.send("go perft 20");
   engine.send("stop");
   ASSERT_TRUE(engine.wait_for("info string perft stopped before depth ", kSearchBound, from).has_value());
-  const auto after = sync(engine);
+  const auto after = sync(engine, from);
   EXPECT_EQ(after.back(), "readyok");
   engine.send("quit");
   EXPECT_TRUE(engine.wait_exit(kSearchBound).has_value());
@@ -494,8 +502,9 @@ TEST(ProtocolConventions, PonderWaitsForPonderhitThenPlaysOnTheClock) {
   EXPECT_EQ(with_prefix(texts(engine), "bestmove ").size(), 5u);
 
   // A ponderhit with nothing pondering is ignored.
+  from = engine.line_count();
   engine.send("ponderhit");
-  EXPECT_TRUE(with_prefix(sync(engine), "info string").empty());
+  EXPECT_TRUE(with_prefix(sync(engine, from), "info string").empty());
   engine.send("quit");
   EXPECT_TRUE(engine.wait_exit(kSearchBound).has_value());
 }
