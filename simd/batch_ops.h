@@ -68,8 +68,9 @@ using BeamSets = std::array<Bitboard, 4>;
 // direction `direction` (kernel::LaserDirection, 0..3) with `total` already
 // covered. Each square it enters costs 1, or 2 if it holds a Pawn of c's
 // opponent that reflects the beam; it stops on a King, on a Pawn hit where
-// it does not reflect (both entered, cost 1), or at the edge: exactly the
-// walk of eval::lcoverage_trace_distances. For every square s entered at
+// it does not reflect (both entered, cost 1), or at the edge: the
+// evaluation's rule (search/eval/lcoverage_walk.h), which the tests hold
+// this op to. For every square s entered at
 // distance x: dist[s] = min(dist[s], x) and *reached |= bit(s). dist has 64
 // entries (kernel::Square order); totals stay below 2^15. A lane with from
 // >= 64 does nothing. Each beam must be one that cannot cycle: leaving a

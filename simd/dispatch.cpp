@@ -4,10 +4,8 @@
 // rows are generated from the op list, LEISER_SIMD_BATCH_OPS.
 #include "simd/dispatch.h"
 
-#include <algorithm>
 #include <array>
 #include <atomic>
-#include <cassert>
 #include <cstdio>
 #include <cstdlib>
 
