@@ -42,7 +42,5 @@ struct BeamEmit<xsimd::avx2> {
 
 }  // namespace detail
 
-template void BeamSquaresKernel::operator()<xsimd::avx2>(xsimd::avx2, const kernel::Board*,
-                                                         const kernel::Color*, BeamSquares*,
-                                                         std::size_t) const;
+template struct BeamSquaresVector<xsimd::avx2>;
 }  // namespace leiser::simd

@@ -40,8 +40,5 @@ struct BeamEmit<xsimd::avx512bw> {
 
 }  // namespace detail
 
-template void BeamSquaresKernel::operator()<xsimd::avx512bw>(xsimd::avx512bw,
-                                                             const kernel::Board*,
-                                                             const kernel::Color*, BeamSquares*,
-                                                             std::size_t) const;
+template struct BeamSquaresVector<xsimd::avx512bw>;
 }  // namespace leiser::simd

@@ -1,8 +1,8 @@
-// Beam squares in order with their path distances (simd/kernels.h,
+// Beam squares in order with their path distances (simd/batch_ops.h,
 // beam_squares), segment by segment: the driver, written once over a
 // per-ISA layer `BeamEmit<Arch>` that writes one segment's entries, defined
 // in simd/beam_squares_avx2.cpp and simd/beam_squares_avx512.cpp (the only
-// translation units that instantiate the kernel, each built for its
+// translation units that instantiate the op, each built for its
 // instruction set).
 //
 // INTERNAL: include only from those translation units, and from
@@ -46,7 +46,7 @@
 #include "kernel/bitboard.h"
 #include "kernel/board.h"
 #include "kernel/laser.h"
-#include "simd/kernels.h"
+#include "simd/batch_ops.h"
 
 namespace leiser::simd {
 namespace detail {
@@ -141,8 +141,8 @@ struct BeamEmit;
 }  // namespace detail
 
 template <class Arch>
-void BeamSquaresKernel::operator()(Arch, const kernel::Board* boards, const kernel::Color* shooters,
-                                   BeamSquares* out, std::size_t count) const {
+void BeamSquaresVector<Arch>::run(const kernel::Board* boards, const kernel::Color* shooters,
+                                   BeamSquares* out, std::size_t count) {
   for (std::size_t i = 0; i < count; ++i)
     detail::beam_squares_segments<detail::BeamEmit<Arch>>(boards[i], shooters[i], out[i]);
 }

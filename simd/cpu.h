@@ -30,9 +30,11 @@ enum Feature : std::uint32_t {
 };
 using FeatureSet = std::uint32_t;
 
-inline constexpr FeatureSet kFeaturesAvx2Kernels = kFeatureAvx | kFeatureAvx2 | kFeatureBmi2;
-inline constexpr FeatureSet kFeaturesAvx512Kernels =
-    kFeaturesAvx2Kernels | kFeatureAvx512F | kFeatureAvx512BW | kFeatureAvx512DQ | kFeatureAvx512VL;
+// What the "avx2" and "avx512" implementations (simd/dispatch.h) need.
+inline constexpr FeatureSet kFeaturesAvx2Implementation = kFeatureAvx | kFeatureAvx2 | kFeatureBmi2;
+inline constexpr FeatureSet kFeaturesAvx512Implementation = kFeaturesAvx2Implementation |
+                                                            kFeatureAvx512F | kFeatureAvx512BW |
+                                                            kFeatureAvx512DQ | kFeatureAvx512VL;
 
 struct CpuInfo {
   FeatureSet features = 0;  // usable features (CPU and OS agree)

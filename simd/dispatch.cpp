@@ -1,12 +1,11 @@
 // The implementation table and the choice of the active one. Built for the
 // baseline: it only calls the AVX2/AVX-512 instantiations, it never compiles
-// them (they are `extern template` here, see simd/kernels.h).
+// them (they are `extern template` here, see simd/batch_ops.h). The table's
+// rows are generated from the op list, LEISER_SIMD_BATCH_OPS.
 #include "simd/dispatch.h"
 
-#include <algorithm>
 #include <array>
 #include <atomic>
-#include <cassert>
 #include <cstdio>
 #include <cstdlib>
 
@@ -16,69 +15,24 @@ namespace {
 
 #if LEISER_SIMD_X86
 template <class Arch>
-void trace_lasers_vec(const kernel::Board* boards, const kernel::Color* shooters,
-                      kernel::LaserTrace* out, std::size_t count) {
-  TraceLasersKernel{}(Arch{}, boards, shooters, out, count);
-}
-template <class Arch>
-void destination_sets_vec(const Bitboard* pieces, const Bitboard* targets, DirectionSets* out,
-                          std::size_t count) {
-  DestinationSetsKernel{}(Arch{}, pieces, targets, out, count);
-}
-template <class Arch>
-std::size_t touches_path_vec(const kernel::Move* moves, std::size_t count, Bitboard path,
-                             std::uint8_t* out) {
-  return TouchesPathKernel{}(Arch{}, moves, count, path, out);
-}
-template <class Arch>
-void beam_fills_vec(const Bitboard* sources, const Bitboard* empty, BeamSets* out,
-                    std::size_t count) {
-  BeamFillsKernel{}(Arch{}, sources, empty, out, count);
-}
-
-template <class Arch>
-void lcoverage_beams_vec(const kernel::Board& board, kernel::Color c, const LcoverageLane* lanes,
-                         std::size_t count, std::uint16_t* dist, Bitboard* reached) {
-  LcoverageBeamsKernel{}(Arch{}, board, c, lanes, count, dist, reached);
-}
-
-template <class Arch>
-void beam_squares_vec(const kernel::Board* boards, const kernel::Color* shooters,
-                      BeamSquares* out, std::size_t count) {
-  BeamSquaresKernel{}(Arch{}, boards, shooters, out, count);
-}
-
-template <class Arch>
 constexpr Implementation vector_implementation(std::string_view name, std::string_view description,
                                                FeatureSet required, std::size_t lanes) {
-  return Implementation{name,
-                        description,
-                        required,
-                        lanes,
-                        &trace_lasers_vec<Arch>,
-                        &destination_sets_vec<Arch>,
-                        &touches_path_vec<Arch>,
-                        &beam_fills_vec<Arch>,
-                        &lcoverage_beams_vec<Arch>,
-                        &beam_squares_vec<Arch>};
+#define LEISER_SIMD_VECTOR_ENTRY(name, Name, Return, Params) &Name##Vector<Arch>::run,
+  return Implementation{name, description, required, lanes,
+                        LEISER_SIMD_BATCH_OPS(LEISER_SIMD_VECTOR_ENTRY)};
+#undef LEISER_SIMD_VECTOR_ENTRY
 }
 
 constexpr Implementation kAvx512 = vector_implementation<xsimd::avx512bw>(
-    "avx512", "AVX-512 F/BW/DQ/VL + BMI2, 8 bitboards per vector", kFeaturesAvx512Kernels, 8);
+    "avx512", "AVX-512 F/BW/DQ/VL + BMI2, 8 bitboards per vector", kFeaturesAvx512Implementation, 8);
 constexpr Implementation kAvx2 = vector_implementation<xsimd::avx2>(
-    "avx2", "AVX2 + BMI2, 4 bitboards per vector", kFeaturesAvx2Kernels, 4);
+    "avx2", "AVX2 + BMI2, 4 bitboards per vector", kFeaturesAvx2Implementation, 4);
 #endif
 
-constexpr Implementation kScalar{"scalar",
-                                 "portable C++, the reference",
-                                 0,
-                                 1,
-                                 &scalar::trace_lasers,
-                                 &scalar::destination_sets,
-                                 &scalar::touches_path,
-                                 &scalar::beam_fills,
-                                 &scalar::lcoverage_beams,
-                                 &scalar::beam_squares};
+#define LEISER_SIMD_SCALAR_ENTRY(name, Name, Return, Params) &scalar::name,
+constexpr Implementation kScalar{"scalar", "portable C++, the reference", 0, 1,
+                                 LEISER_SIMD_BATCH_OPS(LEISER_SIMD_SCALAR_ENTRY)};
+#undef LEISER_SIMD_SCALAR_ENTRY
 
 constexpr std::array kAll = {
 #if LEISER_SIMD_X86
@@ -135,44 +89,6 @@ std::atomic<const Implementation*>& active_slot() {
 [[maybe_unused]] const bool kChosenAtStartup = (active_slot(), true);
 
 }  // namespace
-
-void Implementation::trace_lasers(std::span<const kernel::Board> boards,
-                                  std::span<const kernel::Color> shooters,
-                                  std::span<kernel::LaserTrace> out) const {
-  assert(shooters.size() >= boards.size() && out.size() >= boards.size());
-  const std::size_t n = std::min({boards.size(), shooters.size(), out.size()});
-  trace_lasers_fn(boards.data(), shooters.data(), out.data(), n);
-}
-
-void Implementation::destination_sets(std::span<const Bitboard> pieces,
-                                      std::span<const Bitboard> targets,
-                                      std::span<DirectionSets> out) const {
-  assert(targets.size() >= pieces.size() && out.size() >= pieces.size());
-  const std::size_t n = std::min({pieces.size(), targets.size(), out.size()});
-  destination_sets_fn(pieces.data(), targets.data(), out.data(), n);
-}
-
-std::size_t Implementation::touches_path(std::span<const kernel::Move> moves, Bitboard path,
-                                         std::span<std::uint8_t> out) const {
-  assert(out.size() >= moves.size());
-  const std::size_t n = std::min(moves.size(), out.size());
-  return touches_path_fn(moves.data(), n, path, out.data());
-}
-
-void Implementation::beam_fills(std::span<const Bitboard> sources, std::span<const Bitboard> empty,
-                                std::span<BeamSets> out) const {
-  assert(empty.size() >= sources.size() && out.size() >= sources.size());
-  const std::size_t n = std::min({sources.size(), empty.size(), out.size()});
-  beam_fills_fn(sources.data(), empty.data(), out.data(), n);
-}
-
-void Implementation::beam_squares(std::span<const kernel::Board> boards,
-                                  std::span<const kernel::Color> shooters,
-                                  std::span<BeamSquares> out) const {
-  assert(shooters.size() >= boards.size() && out.size() >= boards.size());
-  const std::size_t n = std::min({boards.size(), shooters.size(), out.size()});
-  beam_squares_fn(boards.data(), shooters.data(), out.data(), n);
-}
 
 std::span<const Implementation* const> all_implementations() { return kAll; }
 

@@ -1,9 +1,9 @@
-// Run-time dispatch of the SIMD kernels (the simdjson "implementation"
+// Run-time dispatch of the SIMD batch ops (the simdjson "implementation"
 // pattern).
 //
 // An Implementation is a name, the CPU features it needs, and one function
-// pointer per kernel (simd/kernels.h says what each computes; all
-// implementations agree bit for bit). Three exist on x86-64:
+// pointer per batch op (simd/batch_ops.h says what each computes and lists
+// them; all implementations agree bit for bit). Three exist on x86-64:
 //
 //   "scalar"   plain C++, the reference; runs anywhere
 //   "avx2"     AVX2 + BMI2, 4 bitboards per vector
@@ -21,10 +21,11 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "simd/cpu.h"
-#include "simd/kernels.h"
+#include "simd/batch_ops.h"
 
 namespace leiser::simd {
 
@@ -34,33 +35,32 @@ struct Implementation {
   FeatureSet required;           // all of these must be in cpu_features()
   std::size_t lanes;             // bitboards per vector register
 
-  TraceLasersFn trace_lasers_fn;
-  DestinationSetsFn destination_sets_fn;
-  TouchesPathFn touches_path_fn;
-  BeamFillsFn beam_fills_fn;
-  LcoverageBeamsFn lcoverage_beams_fn;
-  BeamSquaresFn beam_squares_fn;
+  // One entry per op of LEISER_SIMD_BATCH_OPS: TraceLasersFn trace_lasers_fn; ...
+#define LEISER_SIMD_OP_ENTRY(name, Name, Return, Params) Name##Fn name##_fn;
+  LEISER_SIMD_BATCH_OPS(LEISER_SIMD_OP_ENTRY)
+#undef LEISER_SIMD_OP_ENTRY
 
   bool supported_by(FeatureSet features) const { return (required & ~features) == 0; }
 
-  // Span forms of the kernels (see simd/kernels.h). Each processes
-  // boards.size() (moves.size(), ...) elements; the other spans must be at
-  // least that long.
-  void trace_lasers(std::span<const kernel::Board> boards, std::span<const kernel::Color> shooters,
-                    std::span<kernel::LaserTrace> out) const;
-  void destination_sets(std::span<const Bitboard> pieces, std::span<const Bitboard> targets,
-                        std::span<DirectionSets> out) const;
-  std::size_t touches_path(std::span<const kernel::Move> moves, Bitboard path,
-                           std::span<std::uint8_t> out) const;
-  void beam_fills(std::span<const Bitboard> sources, std::span<const Bitboard> empty,
-                  std::span<BeamSets> out) const;
-  void lcoverage_beams(const kernel::Board& board, kernel::Color c,
-                       std::span<const LcoverageLane> lanes, std::uint16_t* dist,
-                       Bitboard* reached) const {
-    lcoverage_beams_fn(board, c, lanes.data(), lanes.size(), dist, reached);
+  // Calls the op through this implementation's entry, with the op's own
+  // parameters: impl.trace_lasers(boards, shooters, out, count).
+#define LEISER_SIMD_OP_CALL(name, Name, Return, Params) \
+  template <class... Args>                              \
+  Return name(Args&&... args) const {                   \
+    return name##_fn(std::forward<Args>(args)...);      \
   }
-  void beam_squares(std::span<const kernel::Board> boards, std::span<const kernel::Color> shooters,
-                    std::span<BeamSquares> out) const;
+  LEISER_SIMD_BATCH_OPS(LEISER_SIMD_OP_CALL)
+#undef LEISER_SIMD_OP_CALL
+
+  // visit(name, entry) for every op, in list order (entry is the typed
+  // function pointer): what tests use to cover every op of every
+  // implementation.
+  template <class Visit>
+  void for_each_op(Visit&& visit) const {
+#define LEISER_SIMD_OP_VISIT(name, Name, Return, Params) visit(std::string_view(#name), name##_fn);
+    LEISER_SIMD_BATCH_OPS(LEISER_SIMD_OP_VISIT)
+#undef LEISER_SIMD_OP_VISIT
+  }
 };
 
 // Every implementation built into this program, best first (whether or not
@@ -87,35 +87,5 @@ const Implementation* choose(std::string_view request, FeatureSet features, std:
 
 // What LEISER_SIMD asked for at start-up and what it gave ("" if unset).
 std::string_view startup_note();
-
-// Convenience: the kernels of the active implementation.
-inline void trace_lasers(std::span<const kernel::Board> boards,
-                         std::span<const kernel::Color> shooters,
-                         std::span<kernel::LaserTrace> out) {
-  active().trace_lasers(boards, shooters, out);
-}
-inline void destination_sets(std::span<const Bitboard> pieces, std::span<const Bitboard> targets,
-                             std::span<DirectionSets> out) {
-  active().destination_sets(pieces, targets, out);
-}
-inline std::size_t touches_path(std::span<const kernel::Move> moves, Bitboard path,
-                                std::span<std::uint8_t> out) {
-  return active().touches_path(moves, path, out);
-}
-inline void beam_fills(std::span<const Bitboard> sources, std::span<const Bitboard> empty,
-                       std::span<BeamSets> out) {
-  active().beam_fills(sources, empty, out);
-}
-
-inline void lcoverage_beams(const kernel::Board& board, kernel::Color c,
-                            std::span<const LcoverageLane> lanes, std::uint16_t* dist,
-                            Bitboard* reached) {
-  active().lcoverage_beams(board, c, lanes, dist, reached);
-}
-
-inline void beam_squares(std::span<const kernel::Board> boards,
-                         std::span<const kernel::Color> shooters, std::span<BeamSquares> out) {
-  active().beam_squares(boards, shooters, out);
-}
 
 }  // namespace leiser::simd

@@ -1,4 +1,4 @@
-// The AVX2 layer under the Kogge-Stone kernels: four bitboards per 256-bit
+// The AVX2 layer under the Kogge-Stone batch ops: four bitboards per 256-bit
 // vector. AVX2 has no 64-bit rotate, so a step in a per-lane direction is a
 // left shift OR a right shift by per-lane counts, the unused one being >= 64
 // (vpsllvq/vpsrlvq give 0 for such counts).

@@ -1,4 +1,4 @@
-// The AVX-512 layer under the Kogge-Stone kernels: eight bitboards per
+// The AVX-512 layer under the Kogge-Stone batch ops: eight bitboards per
 // 512-bit vector. A step in a per-lane direction is one variable rotate
 // (vprolvq); the bits a rotate carries round the board are exactly the ones
 // the landing mask removes, so one instruction does what AVX2 needs three

@@ -249,7 +249,5 @@ struct LaserLanes<xsimd::avx2> {
 
 }  // namespace detail
 
-template void TraceLasersKernel::operator()<xsimd::avx2>(xsimd::avx2, const kernel::Board*,
-                                                         const kernel::Color*, kernel::LaserTrace*,
-                                                         std::size_t) const;
+template struct TraceLasersVector<xsimd::avx2>;
 }  // namespace leiser::simd

@@ -235,8 +235,5 @@ struct LaserLanes<xsimd::avx512bw> {
 
 }  // namespace detail
 
-template void TraceLasersKernel::operator()<xsimd::avx512bw>(xsimd::avx512bw, const kernel::Board*,
-                                                             const kernel::Color*,
-                                                             kernel::LaserTrace*,
-                                                             std::size_t) const;
+template struct TraceLasersVector<xsimd::avx512bw>;
 }  // namespace leiser::simd

@@ -95,7 +95,7 @@
 
 #include "kernel/board.h"
 #include "kernel/laser.h"
-#include "simd/kernels.h"
+#include "simd/batch_ops.h"
 
 namespace leiser::simd {
 namespace detail {
@@ -143,8 +143,8 @@ struct LaserLanes;  // simd/laser_batch_<isa>.cpp
 }  // namespace detail
 
 template <class Arch>
-void TraceLasersKernel::operator()(Arch, const kernel::Board* boards, const kernel::Color* shooters,
-                                   kernel::LaserTrace* out, std::size_t count) const {
+void TraceLasersVector<Arch>::run(const kernel::Board* boards, const kernel::Color* shooters,
+                                   kernel::LaserTrace* out, std::size_t count) {
   using L = detail::LaserLanes<Arch>;
   constexpr std::size_t kLanes = L::kLanes;
   constexpr std::size_t kBlock = L::kBlock;

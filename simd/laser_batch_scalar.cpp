@@ -1,7 +1,7 @@
 // Batched laser trace, scalar: the reference. It is kernel::trace_laser, one
 // board after another.
 #include "kernel/laser.h"
-#include "simd/kernels.h"
+#include "simd/batch_ops.h"
 
 namespace leiser::simd::scalar {
 

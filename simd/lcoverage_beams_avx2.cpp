@@ -4,8 +4,5 @@
 #include "simd/lcoverage_beams_impl.h"
 
 namespace leiser::simd {
-template void LcoverageBeamsKernel::operator()<xsimd::avx2>(xsimd::avx2, const kernel::Board&,
-                                                            kernel::Color, const LcoverageLane*,
-                                                            std::size_t, std::uint16_t*,
-                                                            Bitboard*) const;
+template struct LcoverageBeamsVector<xsimd::avx2>;
 }  // namespace leiser::simd

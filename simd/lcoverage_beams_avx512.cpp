@@ -5,7 +5,5 @@
 #include "simd/lcoverage_beams_impl.h"
 
 namespace leiser::simd {
-template void LcoverageBeamsKernel::operator()<xsimd::avx512bw>(
-    xsimd::avx512bw, const kernel::Board&, kernel::Color, const LcoverageLane*, std::size_t,
-    std::uint16_t*, Bitboard*) const;
+template struct LcoverageBeamsVector<xsimd::avx512bw>;
 }  // namespace leiser::simd

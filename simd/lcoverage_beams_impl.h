@@ -1,4 +1,4 @@
-// LCOVERAGE's batched beams (simd/kernels.h, lcoverage_beams), written once
+// LCOVERAGE's batched beams (simd/batch_ops.h, lcoverage_beams), written once
 // over xsimd and the Kogge-Stone layer, instantiated per instruction set in
 // simd/lcoverage_beams_avx2.cpp and simd/lcoverage_beams_avx512.cpp.
 //
@@ -28,7 +28,7 @@
 #include <xsimd/xsimd.hpp>
 
 #include "kernel/board.h"
-#include "simd/kernels.h"
+#include "simd/batch_ops.h"
 #include "simd/kogge_stone.h"
 
 namespace leiser::simd {
@@ -261,9 +261,9 @@ inline void lcoverage_group(const kernel::Board& board, kernel::Color c,
 }  // namespace detail
 
 template <class Arch>
-void LcoverageBeamsKernel::operator()(Arch, const kernel::Board& board, kernel::Color c,
+void LcoverageBeamsVector<Arch>::run(const kernel::Board& board, kernel::Color c,
                                       const LcoverageLane* lanes, std::size_t count,
-                                      std::uint16_t* dist, Bitboard* reached) const {
+                                      std::uint16_t* dist, Bitboard* reached) {
   using L = detail::LcovLayer<Arch>;
   constexpr std::size_t kLanes = L::U64::size;
   typename L::Map map = L::load(dist);

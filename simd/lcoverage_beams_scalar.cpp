@@ -1,9 +1,12 @@
 // LCOVERAGE's batched beams, scalar: the reference. Each lane's board is
 // built from the shared board and the lane's delta, then walked square by
-// square by simd::lcoverage_walk (as eval::lcoverage_trace_distances).
+// square (simd/scalar_beam_walk.h), every entered square's distance
+// min-merged into the map.
+#include <algorithm>
+
 #include "kernel/laser.h"
-#include "simd/kernels.h"
-#include "simd/lcoverage_walk.h"
+#include "simd/batch_ops.h"
+#include "simd/scalar_beam_walk.h"
 
 namespace leiser::simd::scalar {
 
@@ -25,7 +28,12 @@ void lcoverage_beams(const kernel::Board& board, kernel::Color c, const Lcoverag
                                     static_cast<kernel::Orientation>(
                                         ((code & kLaneLow) ? 1 : 0) | ((code & kLaneHigh) ? 2 : 0))});
     }
-    lcoverage_walk(after, c, lane.from, lane.direction, lane.total, dist, reached);
+    walk_beam(after, lane.from, lane.direction, lane.total, after.pieces(kernel::opponent(c)),
+              [&](kernel::Square sq, int distance, kernel::LaserEnd) {
+                dist[sq] = static_cast<std::uint16_t>(std::min<int>(dist[sq], distance));
+                if (reached) *reached |= kernel::bit(sq);
+                return true;
+              });
   }
 }
 

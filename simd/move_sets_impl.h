@@ -1,4 +1,4 @@
-// Move-generation set kernels, written once over the ISA layer and
+// Move-generation set batch ops, written once over the ISA layer and
 // instantiated in simd/move_sets_avx2.cpp and simd/move_sets_avx512.cpp.
 //
 // INTERNAL: include only after the matching simd/kogge_stone_<isa>.h.
@@ -8,7 +8,7 @@
 #include <cstdint>
 #include <xsimd/xsimd.hpp>
 
-#include "simd/kernels.h"
+#include "simd/batch_ops.h"
 #include "simd/kogge_stone.h"
 
 namespace leiser::simd {
@@ -16,8 +16,8 @@ namespace leiser::simd {
 // All eight shifts of a piece set: kLanes directions per vector (two AVX2
 // vectors, one AVX-512 vector), each lane a constant direction.
 template <class Arch>
-void DestinationSetsKernel::operator()(Arch, const Bitboard* pieces, const Bitboard* targets,
-                                       DirectionSets* out, std::size_t count) const {
+void DestinationSetsVector<Arch>::run(const Bitboard* pieces, const Bitboard* targets,
+                                       DirectionSets* out, std::size_t count) {
   using I = detail::Isa<Arch>;
   using U64 = typename I::U64;
   constexpr std::size_t kLanes = I::kLanes;
@@ -37,8 +37,8 @@ void DestinationSetsKernel::operator()(Arch, const Bitboard* pieces, const Bitbo
 }
 
 template <class Arch>
-std::size_t TouchesPathKernel::operator()(Arch, const kernel::Move* moves, std::size_t count,
-                                          Bitboard path, std::uint8_t* out) const {
+std::size_t TouchesPathVector<Arch>::run(const kernel::Move* moves, std::size_t count,
+                                          Bitboard path, std::uint8_t* out) {
   using I = detail::Isa<Arch>;
   constexpr std::size_t kBlock = I::kMovesPerBlock;
   std::size_t touching = 0;
@@ -51,8 +51,8 @@ std::size_t TouchesPathKernel::operator()(Arch, const kernel::Move* moves, std::
 // Four beam directions per board (lanes N, E, S, W), one board per AVX2
 // vector and two per AVX-512 vector.
 template <class Arch>
-void BeamFillsKernel::operator()(Arch, const Bitboard* sources, const Bitboard* empty,
-                                 BeamSets* out, std::size_t count) const {
+void BeamFillsVector<Arch>::run(const Bitboard* sources, const Bitboard* empty,
+                                 BeamSets* out, std::size_t count) {
   using I = detail::Isa<Arch>;
   constexpr std::size_t kLanes = I::kLanes;
   constexpr std::size_t kBoards = I::kBoardsPerQuad;

@@ -1,10 +1,10 @@
-// Move-generation set kernels, scalar: the reference versions, in terms of
+// Move-generation set batch ops, scalar: the reference versions, in terms of
 // the kernel's own functions (kernel::shift, kernel::squares_touched,
 // kernel::kRays).
 #include "kernel/bitboard.h"
 #include "kernel/laser.h"
 #include "kernel/position.h"
-#include "simd/kernels.h"
+#include "simd/batch_ops.h"
 
 namespace leiser::simd::scalar {
 

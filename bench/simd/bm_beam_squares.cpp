@@ -2,7 +2,7 @@
 // implementation (Google Benchmark).
 //
 //   beam_squares/<impl>/positions
-//       the kernel on the fixed position set of simd_bench.h (the checked-in
+//       the batch op on the fixed position set of simd_bench.h (the checked-in
 //       benchmark FENs and every position one legal move after them), every
 //       position twice, once per colour whose King stands on it, in calls of
 //       256 boards; ns_per_board, ns_per_call
@@ -147,7 +147,7 @@ int main(int argc, char** argv) {
       [](benchmark::State& state, const Implementation* impl) {
         run(state, [impl](const leiser::kernel::Board* b, const leiser::kernel::Color* c,
                           BeamSquares* out, std::size_t m) {
-          impl->beam_squares(std::span(b, m), std::span(c, m), std::span(out, m));
+          impl->beam_squares(b, c, out, m);
         });
       });
   benchmark::RegisterBenchmark("beam_squares_segments/scalar/positions",

@@ -84,8 +84,7 @@ void BM_TraceLasers(benchmark::State& state, const Implementation* impl, const P
   for (auto _ : state) {
     for (std::size_t i = 0; i < boards.size(); i += batch) {
       const std::size_t n = std::min(batch, boards.size() - i);
-      impl->trace_lasers(boards.subspan(i, n), shooters.subspan(i, n),
-                         std::span(out).subspan(i, n));
+      impl->trace_lasers(boards.data() + i, shooters.data() + i, out.data() + i, n);
     }
     benchmark::DoNotOptimize(out.data());
     benchmark::ClobberMemory();

@@ -1,18 +1,18 @@
 // LCOVERAGE's batched beams (simd lcoverage_beams) and the whole 2018
 // LCOVERAGE computation, per implementation.
 //
-//   lcoverage_beams/<impl>/positions   the kernel alone on the lanes the
+//   lcoverage_beams/<impl>/positions   the batch op alone on the lanes the
 //                                      fast LCOVERAGE makes (both colours
 //                                      of every 2018 position of the
 //                                      "positions" set), one call per
 //                                      position and colour, as LCOVERAGE
 //                                      calls it; ns_per_lane
-//   lcoverage_fixed/<impl>/positions/beams:kernel
+//   lcoverage_fixed/<impl>/positions/beams:batched
 //                                      eval::lcoverage_fixed with the
-//                                      beams traced by that kernel
+//                                      beams traced by that batch op
 //   lcoverage_fixed/scalar/positions/beams:walk
 //                                      the default: beams walked one by one
-//                                      (no kernel); ns_per_position
+//                                      (no batch op); ns_per_position
 //
 // Names follow bench/simd/simd_bench.h.
 #include <benchmark/benchmark.h>
@@ -60,7 +60,7 @@ void bm_beams(benchmark::State& state, const Implementation* impl) {
     for (const Job& j : all) {
       dist.fill(search::eval::kLcoverageUnreached);
       kernel::Bitboard reached = 0;
-      impl->lcoverage_beams(j.board, j.c, j.lanes, dist.data(), &reached);
+      impl->lcoverage_beams(j.board, j.c, j.lanes.data(), j.lanes.size(), dist.data(), &reached);
       benchmark::DoNotOptimize(dist);
       benchmark::DoNotOptimize(reached);
     }
@@ -91,9 +91,9 @@ int main(int argc, char** argv) {
   simd_bench::register_for_each_implementation("bm_lcoverage", "lcoverage_beams", "positions",
                                                bm_beams);
   simd_bench::register_for_each_implementation(
-      "bm_lcoverage", "lcoverage_fixed", "positions/beams:kernel",
+      "bm_lcoverage", "lcoverage_fixed", "positions/beams:batched",
       [](benchmark::State& state, const leiser::simd::Implementation* impl) {
-        bm_fixed(state, impl, leiser::search::eval::LcoverageBeams::kKernel);
+        bm_fixed(state, impl, leiser::search::eval::LcoverageBeams::kBatched);
       });
   benchmark::RegisterBenchmark("lcoverage_fixed/scalar/positions/beams:walk",
                                [](benchmark::State& state) {

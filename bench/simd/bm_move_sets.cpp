@@ -1,4 +1,4 @@
-// The move-set kernels of simd/move_sets_*.cpp, per SIMD implementation
+// The move-set batch ops of simd/move_sets_*.cpp, per SIMD implementation
 // (Google Benchmark): destination_sets, beam_fills, touches_path.
 //
 // Input: the fixed position set of simd_bench.h ("positions": the checked-in
@@ -13,8 +13,8 @@
 //   touches_path      one call per position: its pseudo moves against the
 //                     opponent's laser path; one item = one move
 //
-// Names follow simd_bench.h: <kernel>/<impl>/positions/<arg>:<value>.
-// Each iteration runs the kernel over the whole set; ns_per_board /
+// Names follow simd_bench.h: <op>/<impl>/positions/<arg>:<value>.
+// Each iteration runs the op over the whole set; ns_per_board /
 // ns_per_move and ns_per_call are CPU time.
 //
 //   bm_move_sets --benchmark_repetitions=5 --benchmark_report_aggregates_only=true
@@ -99,13 +99,13 @@ void run_batched(benchmark::State& state, std::size_t batch, Call call) {
 
 void BM_DestinationSets(benchmark::State& state, const Implementation* impl, std::size_t batch) {
   run_batched<DirectionSets>(state, batch, [impl](auto pieces, auto targets, auto out) {
-    impl->destination_sets(pieces, targets, out);
+    impl->destination_sets(pieces.data(), targets.data(), out.data(), pieces.size());
   });
 }
 
 void BM_BeamFills(benchmark::State& state, const Implementation* impl, std::size_t batch) {
   run_batched<BeamSets>(state, batch, [impl](auto sources, auto empty, auto out) {
-    impl->beam_fills(sources, empty, out);
+    impl->beam_fills(sources.data(), empty.data(), out.data(), sources.size());
   });
 }
 
@@ -118,8 +118,7 @@ void BM_TouchesPath(benchmark::State& state, const Implementation* impl) {
   for (auto _ : state) {
     for (std::size_t i = 0; i < calls; ++i) {
       const std::size_t b = in.begin[i], e = in.begin[i + 1];
-      touching += impl->touches_path(moves.subspan(b, e - b), in.path[i],
-                                     std::span(out).subspan(b, e - b));
+      touching += impl->touches_path(moves.data() + b, e - b, in.path[i], out.data() + b);
     }
     benchmark::DoNotOptimize(touching);
     benchmark::DoNotOptimize(out.data());

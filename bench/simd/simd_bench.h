@@ -3,10 +3,10 @@
 // Naming convention (scripts/kernels_report.sh groups results by it; every
 // program under bench/simd/ should follow it):
 //
-//   <kernel>/<impl>/<set>[/<arg>:<value>...]
+//   <op>/<impl>/<set>[/<arg>:<value>...]
 //
-//   kernel  the kernel's name in the dispatch table, snake_case as in
-//           simd/dispatch.h (`trace_lasers` for `trace_lasers_fn`)
+//   op      the batch op's name in LEISER_SIMD_BATCH_OPS (simd/batch_ops.h),
+//           as in the dispatch table (`trace_lasers` for `trace_lasers_fn`)
 //   impl    simd::Implementation::name: scalar, avx2, avx512
 //   set     the input set (`positions`, `games`, `mazes`, ...) and any
 //           further parameters as `name:value` (`boards:4096`, `batch:256`)

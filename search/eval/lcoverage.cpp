@@ -12,8 +12,8 @@
 #include "kernel/move.h"
 #include "kernel/movegen.h"
 #include "kernel/position.h"
+#include "search/eval/lcoverage_walk.h"
 #include "simd/dispatch.h"
-#include "simd/lcoverage_walk.h"
 
 namespace leiser::search::eval {
 
@@ -44,12 +44,12 @@ int manhattan(Square a, Square b) {
 
 // ---------------------------------------------------------------- plain ----
 
-// The definition, square by square (simd::lcoverage_walk).
+// The definition, square by square (lcoverage_walk).
 void lcoverage_trace_distances(const Board& board, Color c, LcoverageDistances& dist) {
   const Square king = board.king_square(c);
   // The laser direction is the King's orientation; the King's own square is
   // not entered.
-  simd::lcoverage_walk(board, c, king, board.orientation_at(king), 0, dist.data(), nullptr);
+  lcoverage_walk(board, c, king, board.orientation_at(king), 0, dist.data(), nullptr);
 }
 
 LcoverageDistances lcoverage_distances_plain(const Board& board, Color c) {
@@ -184,13 +184,13 @@ struct RecordedPath {
 
 class FastCoverage {
  public:
-  // With `kernel` (an implementation of simd::lcoverage_beams), the beams
-  // of the moves are collected as lanes and traced by the kernel in
-  // batches; otherwise each is walked here as it is found.
+  // With `batched` (the SIMD implementation whose lcoverage_beams op to
+  // use), the beams of the moves are collected as lanes and traced by that
+  // op in batches; otherwise each is walked here as it is found.
   // With `sink`, the lanes are appended there instead (and not traced).
-  FastCoverage(const Board& board, Color c, const simd::Implementation* kernel = nullptr,
+  FastCoverage(const Board& board, Color c, const simd::Implementation* batched = nullptr,
                std::vector<simd::LcoverageLane>* sink = nullptr)
-      : board_(board), c_(c), king_(board.king_square(c)), kernel_(kernel), sink_(sink) {
+      : board_(board), c_(c), king_(board.king_square(c)), batched_(batched), sink_(sink) {
     dist_.fill(kLcoverageUnreached);
   }
 
@@ -212,7 +212,7 @@ class FastCoverage {
   const Board& board_;
   const Color c_;
   const Square king_;
-  const simd::Implementation* const kernel_;
+  const simd::Implementation* const batched_;
   std::vector<simd::LcoverageLane>* const sink_;
   static constexpr int kMaxLanes = 256;
   int lane_count_ = 0;
@@ -302,7 +302,7 @@ void FastCoverage::flush_lanes() {
     lane_count_ = 0;
     return;
   }
-  kernel_->lcoverage_beams_fn(board_, c_, lanes_.data(), static_cast<std::size_t>(lane_count_),
+  batched_->lcoverage_beams_fn(board_, c_, lanes_.data(), static_cast<std::size_t>(lane_count_),
                               dist_.data(), &reached_);
   lane_count_ = 0;
 }
@@ -311,7 +311,7 @@ void FastCoverage::retrace(const Board& after, Bitboard touched) {
   if (touched & kernel::bit(king_)) {
     // The King moved or turned: a new beam from scratch.
     const Square king = after.king_square(c_);
-    if (kernel_)
+    if (batched_)
       add_lane(after, touched, king, after.orientation_at(king), 0);
     else
       walk<false>(after, king, after.orientation_at(king), 0);
@@ -323,7 +323,7 @@ void FastCoverage::retrace(const Board& after, Bitboard touched) {
     first = std::min<int>(first, path_.first_step[kernel::pop_lowest(on_path)]);
   const Square from = first == 0 ? king_ : path_.square[first - 1];
   const unsigned total = first == 0 ? 0 : path_.distance[first - 1];
-  if (kernel_)
+  if (batched_)
     add_lane(after, touched, from, path_.direction[first], total);
   else
     walk<false>(after, from, path_.direction[first], total);
@@ -435,31 +435,35 @@ void FastCoverage::run() {
       }
     }
   }
-  if (kernel_) flush_lanes();
+  if (batched_) flush_lanes();
 }
 
 }  // namespace
 
 namespace {
 
-const simd::Implementation* batch_kernel_for(LcoverageBeams beams) {
+// The implementation whose lcoverage_beams op traces the beams, or nullptr
+// to walk them.
+const simd::Implementation* batched_for(LcoverageBeams beams) {
   switch (beams) {
     case LcoverageBeams::kWalk: return nullptr;
-    case LcoverageBeams::kKernel: return &simd::active();
+    case LcoverageBeams::kBatched: return &simd::active();
     case LcoverageBeams::kAuto: break;
   }
   // The walk measured faster (perf-reports/lcoverage.md);
-  // LEISER_LCOVERAGE_BEAMS=kernel makes kAuto use the kernel, for measuring.
-  static const bool use_kernel = [] {
+  // LEISER_LCOVERAGE_BEAMS=batched (or its old name, kernel) makes kAuto use
+  // the batch op, for measuring.
+  static const bool use_batched = [] {
     const char* env = std::getenv("LEISER_LCOVERAGE_BEAMS");
-    return env != nullptr && std::string_view(env) == "kernel";
+    return env != nullptr &&
+           (std::string_view(env) == "batched" || std::string_view(env) == "kernel");
   }();
-  return use_kernel ? &simd::active() : nullptr;
+  return use_batched ? &simd::active() : nullptr;
 }
 
-std::int64_t fixed_with(const Board& board, Color c, const simd::Implementation* kernel) {
+std::int64_t fixed_with(const Board& board, Color c, const simd::Implementation* batched) {
   if (!has_both_kings(board)) return 0;
-  FastCoverage fast(board, c, kernel);
+  FastCoverage fast(board, c, batched);
   fast.run();
   const Square king = board.king_square(c);
   const Square enemy_king = board.king_square(kernel::opponent(c));
@@ -478,7 +482,7 @@ std::int64_t fixed_with(const Board& board, Color c, const simd::Implementation*
 
 LcoverageDistances lcoverage_distances_fast(const Board& board, Color c, LcoverageBeams beams) {
   if (!has_both_kings(board)) return unreached_distances();
-  FastCoverage fast(board, c, batch_kernel_for(beams));
+  FastCoverage fast(board, c, batched_for(beams));
   fast.run();
   return fast.distances();
 }
@@ -492,11 +496,11 @@ std::vector<simd::LcoverageLane> lcoverage_lanes(const Board& board, Color c) {
 }
 
 std::int64_t lcoverage_fixed(const Board& board, Color c) {
-  return fixed_with(board, c, batch_kernel_for(LcoverageBeams::kAuto));
+  return fixed_with(board, c, batched_for(LcoverageBeams::kAuto));
 }
 
 std::int64_t lcoverage_fixed(const Board& board, Color c, LcoverageBeams beams) {
-  return fixed_with(board, c, batch_kernel_for(beams));
+  return fixed_with(board, c, batched_for(beams));
 }
 
 // ---------------------------------------------------------------- score ----

@@ -66,7 +66,7 @@
 #include "kernel/bitboard.h"
 #include "kernel/board.h"
 #include "kernel/piece.h"
-#include "simd/kernels.h"
+#include "simd/batch_ops.h"
 
 namespace leiser::search::eval {
 
@@ -88,23 +88,30 @@ using LcoverageDistances = std::array<std::uint16_t, kernel::kSquareCount>;
 // c's King must be on the board.
 void lcoverage_trace_distances(const kernel::Board& board, kernel::Color c, LcoverageDistances& dist);
 
-// The lanes the fast version hands the kernel for c on `board` (the board
-// itself is the kernel's shared board), for benchmarks and tests: every
-// move that touches the current path, as lcoverage_distances_fast with
-// kKernel traces them after the current path. Empty without both Kings.
+// The lanes the fast version hands the lcoverage_beams batch op for c on
+// `board` (the board itself is the op's shared board), for benchmarks and
+// tests: every move that touches the current path, as
+// lcoverage_distances_fast with kBatched traces them after the current
+// path. Empty without both Kings.
 std::vector<simd::LcoverageLane> lcoverage_lanes(const kernel::Board& board, kernel::Color c);
 
 // L(s) over the current board and every pseudo move of c. All unreached if
 // either King is missing.
 // How the fast version traces the beams of the moves that touch the path:
-// kWalk walks each here as it is found; kKernel collects them and runs the
-// active SIMD implementation's lcoverage_beams kernel (simd/kernels.h) on
-// them in batches (the scalar implementation included); kAuto, the default,
-// is kWalk, which measured faster in search (perf-reports/lcoverage.md),
-// unless the environment variable LEISER_LCOVERAGE_BEAMS=kernel (read once)
-// makes it kKernel. All give the same result, bit for bit. The protocol
-// option lcoverage_beams (EvalParams::lcoverage_beams) chooses per engine.
-enum class LcoverageBeams { kAuto, kWalk, kKernel };
+// kWalk walks each here as it is found; kBatched collects them and runs the
+// active SIMD implementation's lcoverage_beams batch op (simd/batch_ops.h)
+// on them in batches (the scalar implementation included); kAuto, the
+// default, is kWalk, which measured faster in search
+// (perf-reports/lcoverage.md), unless the environment variable
+// LEISER_LCOVERAGE_BEAMS=batched (read once) makes it kBatched. All give the
+// same result, bit for bit. The protocol option lcoverage_beams
+// (EvalParams::lcoverage_beams) chooses per engine.
+enum class LcoverageBeams {
+  kAuto,
+  kWalk,
+  kBatched,
+  kKernel = kBatched,  // the old name, until the option registry says kBatched
+};
 
 LcoverageDistances lcoverage_distances_plain(const kernel::Board& board, kernel::Color c);
 LcoverageDistances lcoverage_distances_fast(const kernel::Board& board, kernel::Color c,

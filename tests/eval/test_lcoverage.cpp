@@ -336,9 +336,9 @@ TEST(LcoverageFastVsPlain, ScatteredBoards) {
   expect_fast_equals_plain(scattered_boards(20000, 0x5343415454ULL), "scattered");
 }
 
-// The fast version with its beams traced by the lcoverage_beams kernel of
+// The fast version with its beams traced by the lcoverage_beams batch op of
 // every implementation this CPU supports, against the plain definition.
-void expect_kernel_equals_plain(const std::vector<Board>& boards, const char* what) {
+void expect_batched_equals_plain(const std::vector<Board>& boards, const char* what) {
   const std::string saved(simd::active().name);
   for (const simd::Implementation* impl : simd::supported()) {
     ASSERT_EQ(simd::select(impl->name), "");
@@ -347,15 +347,15 @@ void expect_kernel_equals_plain(const std::vector<Board>& boards, const char* wh
       for (const Color c : {kW, kB}) {
         const LcoverageDistances plain = lcoverage_distances_plain(boards[i], c);
         const LcoverageDistances fast =
-            lcoverage_distances_fast(boards[i], c, LcoverageBeams::kKernel);
+            lcoverage_distances_fast(boards[i], c, LcoverageBeams::kBatched);
         const std::int64_t plain_fixed = lcoverage_fixed_plain(boards[i], c);
-        const std::int64_t fast_fixed = lcoverage_fixed(boards[i], c, LcoverageBeams::kKernel);
+        const std::int64_t fast_fixed = lcoverage_fixed(boards[i], c, LcoverageBeams::kBatched);
         const std::int64_t walk_fixed = lcoverage_fixed(boards[i], c, LcoverageBeams::kWalk);
         if (plain != fast || plain_fixed != fast_fixed || plain_fixed != walk_fixed) {
           ++mismatches;
           ADD_FAILURE() << impl->name << " " << what << " #" << i << " "
                         << kernel::board_to_fen(boards[i]) << " colour " << kernel::color_name(c)
-                        << "\nplain " << plain_fixed << "\n" << describe(plain) << "kernel "
+                        << "\nplain " << plain_fixed << "\n" << describe(plain) << "batched "
                         << fast_fixed << "\n" << describe(fast);
         }
       }
@@ -365,12 +365,12 @@ void expect_kernel_equals_plain(const std::vector<Board>& boards, const char* wh
   simd::select(saved);
 }
 
-TEST(LcoverageKernelVsPlain, RandomPlayouts) {
-  expect_kernel_equals_plain(playout_boards(150, 60, 0x4C434F56ULL), "playout");
+TEST(LcoverageBatchedVsPlain, RandomPlayouts) {
+  expect_batched_equals_plain(playout_boards(150, 60, 0x4C434F56ULL), "playout");
 }
 
-TEST(LcoverageKernelVsPlain, ScatteredBoards) {
-  expect_kernel_equals_plain(scattered_boards(20000, 0x5343415454ULL), "scattered");
+TEST(LcoverageBatchedVsPlain, ScatteredBoards) {
+  expect_batched_equals_plain(scattered_boards(20000, 0x5343415454ULL), "scattered");
 }
 
 // The reciprocal form of the square term equals the division, for every

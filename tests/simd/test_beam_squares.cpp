@@ -1,4 +1,4 @@
-// beam_squares (simd/kernels.h): the squares a King's beam enters, in order,
+// beam_squares (simd/batch_ops.h): the squares a King's beam enters, in order,
 // with their path distances.
 //
 // - Every implementation this CPU supports (not only the active one) gives
@@ -10,9 +10,9 @@
 //   its code: kernel::trace_laser (the set of listed squares plus the King's
 //   square is the path; end and target are the same), the reflection table
 //   (consecutive squares are neighbours along the beam, each step costs 1 or
-//   2 and 2 exactly on an opponent's reflecting Pawn), simd::lcoverage_walk
-//   (its per-square minimum distances), and boards worked out by hand from
-//   RULES.md.
+//   2 and 2 exactly on an opponent's reflecting Pawn), the evaluation's
+//   LCOVERAGE walk, search::eval::lcoverage_walk (its per-square minimum
+//   distances), and boards worked out by hand from RULES.md.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -27,9 +27,9 @@
 #include "kernel/edition.h"
 #include "kernel/fen.h"
 #include "kernel/laser.h"
+#include "search/eval/lcoverage_walk.h"
 #include "simd/dispatch.h"
-#include "simd/kernels.h"
-#include "simd/lcoverage_walk.h"
+#include "simd/batch_ops.h"
 #include "tests/simd/random_positions.h"
 
 namespace leiser::simd {
@@ -79,7 +79,7 @@ std::vector<BeamSquares> run(const Implementation& impl, const std::vector<Sampl
     shooters.push_back(s.shooter);
   }
   std::vector<BeamSquares> out = poisoned(samples.size());
-  impl.beam_squares(boards, shooters, out);
+  impl.beam_squares(boards.data(), shooters.data(), out.data(), boards.size());
   return out;
 }
 
@@ -171,25 +171,25 @@ TEST(BeamSquaresSamples, LongBeamsAreLong) {
   EXPECT_GE(samples_long().size(), 100u);
 }
 
-class BeamSquaresKernels : public ::testing::TestWithParam<const Implementation*> {
+class BeamSquaresOp : public ::testing::TestWithParam<const Implementation*> {
  protected:
   const Implementation& impl() const { return *GetParam(); }
 };
 
-TEST_P(BeamSquaresKernels, MatchesScalarOn2016Games) { expect_matches_scalar(impl(), samples_2016()); }
+TEST_P(BeamSquaresOp, MatchesScalarOn2016Games) { expect_matches_scalar(impl(), samples_2016()); }
 
-TEST_P(BeamSquaresKernels, MatchesScalarOn2018Games) { expect_matches_scalar(impl(), samples_2018()); }
+TEST_P(BeamSquaresOp, MatchesScalarOn2018Games) { expect_matches_scalar(impl(), samples_2018()); }
 
-TEST_P(BeamSquaresKernels, MatchesScalarOnSyntheticBoardsAndMazes) {
+TEST_P(BeamSquaresOp, MatchesScalarOnSyntheticBoardsAndMazes) {
   expect_matches_scalar(impl(), samples_synthetic());
 }
 
-TEST_P(BeamSquaresKernels, MatchesScalarOnLongBeams) { expect_matches_scalar(impl(), samples_long()); }
+TEST_P(BeamSquaresOp, MatchesScalarOnLongBeams) { expect_matches_scalar(impl(), samples_long()); }
 
 // Batches of every size from 0 to 20 at every offset of a small window, so
 // that no implementation depends on the batch being a multiple of anything
 // or on results beyond its own batch.
-TEST_P(BeamSquaresKernels, AnyBatchSize) {
+TEST_P(BeamSquaresOp, AnyBatchSize) {
   const std::vector<Sample>& all = samples_synthetic();
   std::vector<Board> boards;
   std::vector<Color> shooters;
@@ -198,13 +198,12 @@ TEST_P(BeamSquaresKernels, AnyBatchSize) {
     shooters.push_back(all[i * 37 % all.size()].shooter);
   }
   std::vector<BeamSquares> want = poisoned(boards.size());
-  find("scalar")->beam_squares(boards, shooters, want);
+  find("scalar")->beam_squares(boards.data(), shooters.data(), want.data(), boards.size());
   for (std::size_t n = 0; n <= 20; ++n) {
     for (std::size_t first = 0; first + n <= boards.size(); first += 11) {
       std::vector<BeamSquares> got = poisoned(boards.size());
       const BeamSquares untouched = got[0];
-      impl().beam_squares(std::span(boards).subspan(first, n),
-                          std::span(shooters).subspan(first, n), std::span(got).subspan(first, n));
+      impl().beam_squares(boards.data() + first, shooters.data() + first, got.data() + first, n);
       for (std::size_t i = 0; i < boards.size(); ++i) {
         if (i >= first && i < first + n) {
           ASSERT_TRUE(same_beam(got[i], want[i]))
@@ -224,7 +223,7 @@ std::string impl_name(const ::testing::TestParamInfo<const Implementation*>& inf
   return std::string(info.param->name);
 }
 
-INSTANTIATE_TEST_SUITE_P(Supported, BeamSquaresKernels, ::testing::ValuesIn(supported()),
+INSTANTIATE_TEST_SUITE_P(Supported, BeamSquaresOp, ::testing::ValuesIn(supported()),
                          impl_name);
 
 // --- the scalar reference against independent computations ------------------
@@ -237,7 +236,7 @@ BeamSquares scalar_beam(const Board& board, Color shooter) {
 
 // Checks one board's scalar result against trace_laser, the reflection table
 // and lcoverage_walk; returns "" or what is wrong.
-std::string check_against_kernel(const Board& board, Color shooter) {
+std::string check_against_rules(const Board& board, Color shooter) {
   const BeamSquares b = scalar_beam(board, shooter);
   const kernel::LaserTrace trace = kernel::trace_laser(board, shooter);
   const Square king = board.king_square(shooter);
@@ -279,7 +278,7 @@ std::string check_against_kernel(const Board& board, Color shooter) {
   std::array<std::uint16_t, 64> dist;
   dist.fill(0xFFFF);
   Bitboard reached = 0;
-  lcoverage_walk(board, shooter, king, board.orientation_at(king), 0, dist.data(), &reached);
+  search::eval::lcoverage_walk(board, shooter, king, board.orientation_at(king), 0, dist.data(), &reached);
   if (reached != listed) return "lcoverage_walk reaches other squares";
   std::array<std::uint16_t, 64> smallest;
   smallest.fill(0xFFFF);
@@ -295,7 +294,7 @@ TEST(BeamSquaresScalar, AgreesWithTraceLaserAndLcoverageWalk) {
   for (const auto* set : {&samples_2016(), &samples_2018(), &samples_synthetic(), &samples_long()}) {
     for (const Sample& s : *set) {
       ++checked;
-      const std::string problem = check_against_kernel(s.board, s.shooter);
+      const std::string problem = check_against_rules(s.board, s.shooter);
       if (!problem.empty() && failures++ < 10)
         ADD_FAILURE() << problem << ": " << describe(s) << "\n  " << text(scalar_beam(s.board, s.shooter));
       const BeamSquares b = scalar_beam(s.board, s.shooter);
@@ -329,11 +328,11 @@ int parse_square(const char* name) { return (name[1] - '0') * 8 + (name[0] - 'a'
 void expect_hand_worked(const char* fen, Color shooter, const Expected& e) {
   SCOPED_TRACE(std::string(fen) + " shooter " + kernel::color_name(shooter));
   const Board board = kernel::parse_fen(fen, kernel::Edition::k2018).value().board();
-  EXPECT_EQ(check_against_kernel(board, shooter), "");
+  EXPECT_EQ(check_against_rules(board, shooter), "");
   std::vector<const Implementation*> impls = supported();
   for (const Implementation* impl : impls) {
     BeamSquares b = poisoned(1)[0];
-    impl->beam_squares(std::span(&board, 1), std::span(&shooter, 1), std::span(&b, 1));
+    impl->beam_squares(&board, &shooter, &b, 1);
     SCOPED_TRACE(std::string(impl->name) + ": " + text(b));
     ASSERT_EQ(b.count, e.entries.size());
     for (std::size_t k = 0; k < e.entries.size(); ++k) {

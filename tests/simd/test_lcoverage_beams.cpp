@@ -1,4 +1,4 @@
-// lcoverage_beams (simd/kernels.h): every implementation this CPU supports
+// lcoverage_beams (simd/batch_ops.h): every implementation this CPU supports
 // against the scalar reference, bit for bit (distance map and reached set),
 // on the lanes LCOVERAGE makes (every pseudo move of the shooter, the beam
 // from its King) and on arbitrary lanes (any direction and total), on thousands of
@@ -20,7 +20,7 @@
 #include "kernel/movegen.h"
 #include "kernel/position.h"
 #include "simd/dispatch.h"
-#include "simd/kernels.h"
+#include "simd/batch_ops.h"
 #include "tests/simd/random_positions.h"
 
 namespace leiser::simd {
@@ -109,7 +109,7 @@ void expect_same(const Implementation& impl, const Board& board, Color c,
   scalar::lcoverage_beams(board, c, lanes.data(), lanes.size(), want.data(), &want_reached);
   for (std::size_t i = 0; i < lanes.size(); i += chunk) {
     const std::size_t n = std::min(chunk, lanes.size() - i);
-    impl.lcoverage_beams(board, c, std::span(lanes.data() + i, n), got.data(), &got_reached);
+    impl.lcoverage_beams(board, c, lanes.data() + i, n, got.data(), &got_reached);
   }
   if ((want != got || want_reached != got_reached) && failures++ < 5)
     ADD_FAILURE() << impl.name << " " << kernel::board_to_fen(board) << " shooter "
@@ -194,12 +194,13 @@ TEST_P(LcoverageBeams, EmptyAndInactiveLanes) {
   const Board board = kernel::parse_fen("ss7/8/8/8/8/8/8/7NN W", kernel::Edition::k2018).value().board();
   Map m = unreached();
   Bitboard reached = 0;
-  GetParam()->lcoverage_beams(board, Color::kTangerine, {}, m.data(), &reached);
+  GetParam()->lcoverage_beams(board, Color::kTangerine, nullptr, 0, m.data(), &reached);
   LcoverageLane idle{};
   idle.from = 0xFF;
   for (auto& s : idle.square) s = kLaneUnused;
   const std::vector<LcoverageLane> lanes(13, idle);
-  GetParam()->lcoverage_beams(board, Color::kTangerine, lanes, m.data(), &reached);
+  GetParam()->lcoverage_beams(board, Color::kTangerine, lanes.data(), lanes.size(), m.data(),
+                              &reached);
   EXPECT_EQ(m, unreached());
   EXPECT_EQ(reached, 0u);
 }

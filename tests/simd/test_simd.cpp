@@ -1,8 +1,8 @@
-// SIMD kernels and their dispatch.
+// SIMD batch ops and their dispatch.
 //
-// Every kernel test runs once per implementation this CPU supports (not just
+// Every op test runs once per implementation this CPU supports (not just
 // the active one) and requires results bit-identical to the scalar
-// implementation and to the kernel's own functions (kernel::trace_laser,
+// implementation and to the rules' own functions (kernel::trace_laser,
 // kernel::shift, kernel::squares_touched, a square-by-square beam walk).
 #include <gtest/gtest.h>
 
@@ -22,7 +22,7 @@
 #include "kernel/position.h"
 #include "simd/cpu.h"
 #include "simd/dispatch.h"
-#include "simd/kernels.h"
+#include "simd/batch_ops.h"
 #include "tests/simd/random_positions.h"
 
 namespace leiser::simd {
@@ -83,8 +83,8 @@ void expect_traces_match(const Implementation& impl, const std::vector<Sample>& 
     shooters.push_back(s.shooter);
   }
   std::vector<LaserTrace> got(samples.size()), reference(samples.size());
-  impl.trace_lasers(boards, shooters, got);
-  find("scalar")->trace_lasers(boards, shooters, reference);
+  impl.trace_lasers(boards.data(), shooters.data(), got.data(), boards.size());
+  find("scalar")->trace_lasers(boards.data(), shooters.data(), reference.data(), boards.size());
   int failures = 0;
   for (std::size_t i = 0; i < samples.size() && failures < 10; ++i) {
     const LaserTrace want = kernel::trace_laser(boards[i], shooters[i]);
@@ -97,20 +97,20 @@ void expect_traces_match(const Implementation& impl, const std::vector<Sample>& 
   }
 }
 
-class SimdKernels : public ::testing::TestWithParam<const Implementation*> {
+class SimdBatchOps : public ::testing::TestWithParam<const Implementation*> {
  protected:
   const Implementation& impl() const { return *GetParam(); }
 };
 
-TEST_P(SimdKernels, TraceLasersMatchesKernelOn2016Games) {
+TEST_P(SimdBatchOps, TraceLasersMatchesKernelOn2016Games) {
   expect_traces_match(impl(), samples_2016());
 }
 
-TEST_P(SimdKernels, TraceLasersMatchesKernelOn2018Games) {
+TEST_P(SimdBatchOps, TraceLasersMatchesKernelOn2018Games) {
   expect_traces_match(impl(), samples_2018());
 }
 
-TEST_P(SimdKernels, TraceLasersMatchesKernelOnSyntheticBoards) {
+TEST_P(SimdBatchOps, TraceLasersMatchesKernelOnSyntheticBoards) {
   expect_traces_match(impl(), samples_synthetic());
 }
 
@@ -152,7 +152,7 @@ TEST(SimdSamples, CoverEveryKindOfBeam) {
 
 // Every King square and orientation on a board with nothing else in the way
 // of the beam but the other King somewhere.
-TEST_P(SimdKernels, TraceLasersLoneKings) {
+TEST_P(SimdBatchOps, TraceLasersLoneKings) {
   std::vector<Sample> samples;
   for (int sq = 0; sq < 64; ++sq)
     for (int other = 0; other < 64; ++other) {
@@ -169,7 +169,7 @@ TEST_P(SimdKernels, TraceLasersLoneKings) {
 }
 
 // A beam that returns to its own King zaps it.
-TEST_P(SimdKernels, TraceLasersCanZapTheShooter) {
+TEST_P(SimdBatchOps, TraceLasersCanZapTheShooter) {
   // Tangerine King on a0 facing N; mirrors send the beam a0 -> a7 -> h7 ->
   // h0 -> a0.
   Board b;
@@ -186,7 +186,7 @@ TEST_P(SimdKernels, TraceLasersCanZapTheShooter) {
 
 // Batch sizes around the vector width, at unaligned addresses: every result
 // right and nothing written past the end.
-TEST_P(SimdKernels, TraceLasersAnyBatchSize) {
+TEST_P(SimdBatchOps, TraceLasersAnyBatchSize) {
   const auto& samples = samples_synthetic();
   std::vector<Board> boards;
   std::vector<Color> shooters;
@@ -202,8 +202,7 @@ TEST_P(SimdKernels, TraceLasersAnyBatchSize) {
       sentinel.end = LaserEnd::kZapsKing;
       sentinel.target = 99;
       std::fill(out.begin(), out.end(), sentinel);
-      impl().trace_lasers(std::span(boards).subspan(offset, n),
-                          std::span(shooters).subspan(offset, n), std::span(out).first(n));
+      impl().trace_lasers(boards.data() + offset, shooters.data() + offset, out.data(), n);
       for (std::size_t i = 0; i < n; ++i)
         EXPECT_TRUE(same(out[i], kernel::trace_laser(boards[offset + i], shooters[offset + i])))
             << "n=" << n << " offset=" << offset << " i=" << i;
@@ -238,13 +237,13 @@ std::vector<Bitboard> random_bitboards(std::size_t count, std::uint64_t seed) {
   return out;
 }
 
-TEST_P(SimdKernels, DestinationSetsMatchKernelShift) {
+TEST_P(SimdBatchOps, DestinationSetsMatchKernelShift) {
   const std::size_t n = 3001;
   const auto pieces = random_bitboards(n, 11);
   const auto targets = random_bitboards(n, 12);
   std::vector<DirectionSets> got(n), reference(n);
-  impl().destination_sets(pieces, targets, got);
-  find("scalar")->destination_sets(pieces, targets, reference);
+  impl().destination_sets(pieces.data(), targets.data(), got.data(), n);
+  find("scalar")->destination_sets(pieces.data(), targets.data(), reference.data(), n);
   for (std::size_t i = 0; i < n; ++i)
     for (int dir = 0; dir < 8; ++dir) {
       const Bitboard want = kernel::shift(pieces[i], dir) & targets[i];
@@ -269,13 +268,13 @@ BeamSets walk_beams(Bitboard sources, Bitboard empty) {
   return out;
 }
 
-TEST_P(SimdKernels, BeamFillsMatchSquareWalk) {
+TEST_P(SimdBatchOps, BeamFillsMatchSquareWalk) {
   const std::size_t n = 2001;
   const auto sources = random_bitboards(n, 21);
   auto empty = random_bitboards(n, 22);
   std::vector<BeamSets> got(n), reference(n);
-  impl().beam_fills(sources, empty, got);
-  find("scalar")->beam_fills(sources, empty, reference);
+  impl().beam_fills(sources.data(), empty.data(), got.data(), n);
+  find("scalar")->beam_fills(sources.data(), empty.data(), reference.data(), n);
   for (std::size_t i = 0; i < n; ++i) {
     const BeamSets want = walk_beams(sources[i], empty[i]);
     for (int d = 0; d < 4; ++d) {
@@ -287,7 +286,7 @@ TEST_P(SimdKernels, BeamFillsMatchSquareWalk) {
 
 // The moves of game positions (both editions, so every move kind), tested
 // against the path of either laser.
-TEST_P(SimdKernels, TouchesPathMatchesSquaresTouched) {
+TEST_P(SimdBatchOps, TouchesPathMatchesSquaresTouched) {
   std::size_t moves_checked = 0;
   for (kernel::Edition e : {kernel::Edition::k2016, kernel::Edition::k2018}) {
     const auto samples = testing::game_samples(e, 1500, 99);
@@ -303,7 +302,7 @@ TEST_P(SimdKernels, TouchesPathMatchesSquaresTouched) {
                             kernel::trace_laser(s.board, other).path, ~Bitboard{0}, Bitboard{0}}) {
         std::vector<std::uint8_t> got(moves.size() + 1, 7);
         const std::size_t count =
-            impl().touches_path(moves, path, std::span(got).first(moves.size()));
+            impl().touches_path(moves.data(), moves.size(), path, got.data());
         std::size_t want_count = 0;
         for (std::size_t i = 0; i < moves.size(); ++i) {
           const bool want = (kernel::squares_touched(moves[i]) & path) != 0;
@@ -324,7 +323,7 @@ std::string impl_name(const ::testing::TestParamInfo<const Implementation*>& inf
   return std::string(info.param->name);
 }
 
-INSTANTIATE_TEST_SUITE_P(Supported, SimdKernels, ::testing::ValuesIn(supported()), impl_name);
+INSTANTIATE_TEST_SUITE_P(Supported, SimdBatchOps, ::testing::ValuesIn(supported()), impl_name);
 
 // Restores the active implementation when a test that changes it ends.
 class KeepActive {
@@ -340,12 +339,13 @@ TEST(SimdDispatch, ImplementationsAreWellFormed) {
   std::set<std::string_view> names;
   for (const Implementation* impl : all_implementations()) {
     EXPECT_TRUE(names.insert(impl->name).second) << "duplicate " << impl->name;
-    EXPECT_NE(impl->trace_lasers_fn, nullptr);
-    EXPECT_NE(impl->destination_sets_fn, nullptr);
-    EXPECT_NE(impl->touches_path_fn, nullptr);
-    EXPECT_NE(impl->beam_fills_fn, nullptr);
-    EXPECT_NE(impl->lcoverage_beams_fn, nullptr);
-    EXPECT_NE(impl->beam_squares_fn, nullptr);
+    std::vector<std::string_view> ops;
+    impl->for_each_op([&](std::string_view op, auto entry) {
+      EXPECT_NE(entry, nullptr) << impl->name << " " << op;
+      ops.push_back(op);
+    });
+    EXPECT_TRUE(std::equal(ops.begin(), ops.end(), kBatchOpNames.begin(), kBatchOpNames.end()))
+        << impl->name;
     EXPECT_EQ(find(impl->name), impl);
   }
   EXPECT_TRUE(names.count("scalar"));
@@ -393,7 +393,7 @@ TEST(SimdDispatch, SelectMakesEachSupportedImplementationActiveAndRunsIt) {
     // The dispatched entry points call this implementation's code.
     EXPECT_EQ(active().trace_lasers_fn, impl->trace_lasers_fn);
     std::vector<LaserTrace> out(boards.size());
-    trace_lasers(boards, shooters, out);
+    active().trace_lasers(boards.data(), shooters.data(), out.data(), boards.size());
     for (std::size_t i = 0; i < boards.size(); ++i)
       ASSERT_TRUE(same(out[i], kernel::trace_laser(boards[i], shooters[i]))) << impl->name;
   }
@@ -442,16 +442,16 @@ TEST(SimdDispatch, UnsupportedImplementationIsAnError) {
   // And the decision itself, for CPUs this machine is not.
   std::string error;
   if (const Implementation* avx512 = find("avx512")) {
-    EXPECT_EQ(choose("avx512", kFeaturesAvx2Kernels, &error), nullptr);
+    EXPECT_EQ(choose("avx512", kFeaturesAvx2Implementation, &error), nullptr);
     EXPECT_NE(error.find("AVX512"), std::string::npos) << error;
-    EXPECT_EQ(choose("avx512", kFeaturesAvx512Kernels, &error), avx512);
+    EXPECT_EQ(choose("avx512", kFeaturesAvx512Implementation, &error), avx512);
     EXPECT_EQ(error, "");
-    EXPECT_EQ(choose("auto", kFeaturesAvx2Kernels, &error), find("avx2"));
+    EXPECT_EQ(choose("auto", kFeaturesAvx2Implementation, &error), find("avx2"));
   }
   if (find("avx2")) {
     EXPECT_EQ(choose("avx2", kFeatureSse42 | kFeaturePopcnt, &error), nullptr);
     EXPECT_NE(error.find("AVX2"), std::string::npos) << error;
-    EXPECT_EQ(choose("avx2", kFeaturesAvx2Kernels & ~kFeatureBmi2, &error), nullptr);
+    EXPECT_EQ(choose("avx2", kFeaturesAvx2Implementation & ~kFeatureBmi2, &error), nullptr);
     EXPECT_NE(error.find("BMI2"), std::string::npos) << error;
   }
   EXPECT_EQ(choose("auto", 0, &error), find("scalar"));

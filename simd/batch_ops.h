@@ -1,19 +1,26 @@
-// The SIMD kernels: what each computes, the raw signatures the dispatch table
-// holds, the scalar reference versions, and the xsimd per-architecture
-// functors the AVX2 and AVX-512 versions are instantiated from.
+// The SIMD batch operations ("ops"): what each computes, and the one list
+// that declares them. Everything else about an op is generated from that
+// list: its function-pointer type (TraceLasersFn), the scalar reference's
+// declaration (scalar::trace_lasers), the vector version's class template
+// (TraceLasersVector<Arch>::run), the `extern template`s that keep vector
+// code out of baseline objects, the dispatch table's entry
+// (Implementation::trace_lasers_fn) and its name for tests (kBatchOpNames).
 //
-// Every kernel has the same result on every implementation, bit for bit; the
+// ("Op", not "kernel": kernel/ and leiser::kernel are the game rules.)
+//
+// Every op has the same result on every implementation, bit for bit; the
 // scalar versions are the definition (tests/simd checks the others against
-// them and against the kernel's own functions).
+// them and against the rules' own functions).
 //
 // Data layout: bitboards as in kernel/bitboard.h (square = 8 * rank + file).
 // Arrays are plain contiguous arrays of `count` elements; outputs must not
-// overlap inputs. Most callers want the span wrappers of simd/dispatch.h.
+// overlap inputs.
 #pragma once
 
 #include <array>
 #include <cstddef>
 #include <cstdint>
+#include <string_view>
 
 #include "kernel/bitboard.h"
 #include "kernel/board.h"
@@ -31,34 +38,28 @@ using DirectionSets = std::array<Bitboard, 8>;
 // Four sets indexed by kernel::LaserDirection: N, E, S, W.
 using BeamSets = std::array<Bitboard, 4>;
 
+// The contracts, one paragraph per op; the signatures are in the list below.
+//
 // trace_lasers: out[i] = kernel::trace_laser(boards[i], shooters[i]) (the
 // path of the opponent's beam is also the 2016 pin mask). The
 // shooter's King must be on the board (as for trace_laser). Every field of
 // each LaserTrace is written (target is 0 when end is kOffBoard); padding
 // bytes may be overwritten.
-using TraceLasersFn = void (*)(const kernel::Board* boards, const kernel::Color* shooters,
-                               kernel::LaserTrace* out, std::size_t count);
 
 // destination_sets: out[i][dir] = kernel::shift(pieces[i], dir) & targets[i]:
 // the squares one step from some piece in direction dir, among the targets
 // (empty squares for 2018 shifts; the enemy's pieces for 2018 swap targets;
 // ~0 for plain neighbour sets).
-using DestinationSetsFn = void (*)(const Bitboard* pieces, const Bitboard* targets,
-                                   DirectionSets* out, std::size_t count);
 
 // touches_path: out[i] = (kernel::squares_touched(moves[i]) & path) != 0 ? 1
 // : 0, for moves a generator produced (their squares are on the board).
 // Returns how many moves touch the path.
-using TouchesPathFn = std::size_t (*)(const kernel::Move* moves, std::size_t count, Bitboard path,
-                                      std::uint8_t* out);
 
 // beam_fills: out[i][d] = the squares a beam leaving any square of
 // sources[i] in laser direction d crosses, up to and including the first
 // square not in empty[i] (or to the edge): the occluded fill, shifted one
 // step. A source square is in the result only if another source's beam
 // reaches it.
-using BeamFillsFn = void (*)(const Bitboard* sources, const Bitboard* empty, BeamSets* out,
-                             std::size_t count);
 
 // lcoverage_beams: the beams LCOVERAGE re-traces (search/eval/lcoverage.h),
 // many at once on the SAME board. Lane i is c's beam on `board` with the
@@ -67,8 +68,9 @@ using BeamFillsFn = void (*)(const Bitboard* sources, const Bitboard* empty, Bea
 // direction `direction` (kernel::LaserDirection, 0..3) with `total` already
 // covered. Each square it enters costs 1, or 2 if it holds a Pawn of c's
 // opponent that reflects the beam; it stops on a King, on a Pawn hit where
-// it does not reflect (both entered, cost 1), or at the edge: exactly the
-// walk of eval::lcoverage_trace_distances. For every square s entered at
+// it does not reflect (both entered, cost 1), or at the edge: the
+// evaluation's rule (search/eval/lcoverage_walk.h), which the tests hold
+// this op to. For every square s entered at
 // distance x: dist[s] = min(dist[s], x) and *reached |= bit(s). dist has 64
 // entries (kernel::Square order); totals stay below 2^15. A lane with from
 // >= 64 does nothing. Each beam must be one that cannot cycle: leaving a
@@ -99,9 +101,6 @@ inline std::uint8_t lane_code(const kernel::Board& board, kernel::Color c, kerne
       (((board.pieces(kernel::opponent(c)) >> s) & 1) << 4));
 }
 
-using LcoverageBeamsFn = void (*)(const kernel::Board& board, kernel::Color c,
-                                  const LcoverageLane* lanes, std::size_t count,
-                                  std::uint16_t* dist, Bitboard* reached);
 
 // beam_squares: out[i] = the squares shooters[i]'s beam on boards[i] enters,
 // in the order it enters them, with their path distances, and what it zaps
@@ -159,59 +158,59 @@ inline bool same_beam(const BeamSquares& a, const BeamSquares& b) {
   return true;
 }
 
-using BeamSquaresFn = void (*)(const kernel::Board* boards, const kernel::Color* shooters,
-                               BeamSquares* out, std::size_t count);
+// THE LIST: one line per op, X(name, Name, return type, (parameters)).
+// Adding an op: a line here, its contract above, and its source files
+// simd/<family>_scalar.cpp, _avx2.cpp and _avx512.cpp (see simd/meson.build).
+// The parameters are named for documentation; no comments inside the macro
+// (a `//` comment would swallow the line continuation).
+#define LEISER_SIMD_BATCH_OPS(X)                                                             \
+  X(trace_lasers, TraceLasers, void,                                                         \
+    (const kernel::Board* boards, const kernel::Color* shooters, kernel::LaserTrace* out,    \
+     std::size_t count))                                                                     \
+  X(destination_sets, DestinationSets, void,                                                 \
+    (const Bitboard* pieces, const Bitboard* targets, DirectionSets* out, std::size_t count)) \
+  X(touches_path, TouchesPath, std::size_t,                                                  \
+    (const kernel::Move* moves, std::size_t count, Bitboard path, std::uint8_t* out))        \
+  X(beam_fills, BeamFills, void,                                                             \
+    (const Bitboard* sources, const Bitboard* empty, BeamSets* out, std::size_t count))      \
+  X(lcoverage_beams, LcoverageBeams, void,                                                   \
+    (const kernel::Board& board, kernel::Color c, const LcoverageLane* lanes,                \
+     std::size_t count, std::uint16_t* dist, Bitboard* reached))                             \
+  X(beam_squares, BeamSquares, void,                                                         \
+    (const kernel::Board* boards, const kernel::Color* shooters, BeamSquares* out,           \
+     std::size_t count))
 
-// The reference versions (plain C++, simd/*_scalar.cpp).
+// Generated from the list.
+
+// The function-pointer type of each op (the dispatch table's entry type).
+#define LEISER_SIMD_OP_FN_TYPE(name, Name, Return, Params) using Name##Fn = Return(*) Params;
+LEISER_SIMD_BATCH_OPS(LEISER_SIMD_OP_FN_TYPE)
+#undef LEISER_SIMD_OP_FN_TYPE
+
+// The scalar references (plain C++, simd/<family>_scalar.cpp).
 namespace scalar {
-void trace_lasers(const kernel::Board* boards, const kernel::Color* shooters,
-                  kernel::LaserTrace* out, std::size_t count);
-void destination_sets(const Bitboard* pieces, const Bitboard* targets, DirectionSets* out,
-                      std::size_t count);
-std::size_t touches_path(const kernel::Move* moves, std::size_t count, Bitboard path,
-                         std::uint8_t* out);
-void beam_fills(const Bitboard* sources, const Bitboard* empty, BeamSets* out, std::size_t count);
-void lcoverage_beams(const kernel::Board& board, kernel::Color c, const LcoverageLane* lanes,
-                     std::size_t count, std::uint16_t* dist, Bitboard* reached);
-void beam_squares(const kernel::Board* boards, const kernel::Color* shooters, BeamSquares* out,
-                  std::size_t count);
+#define LEISER_SIMD_OP_SCALAR(name, Name, Return, Params) Return name Params;
+LEISER_SIMD_BATCH_OPS(LEISER_SIMD_OP_SCALAR)
+#undef LEISER_SIMD_OP_SCALAR
 }  // namespace scalar
 
-// The vector versions, one functor per kernel. Each operator() is a template
-// over the xsimd architecture, defined in an internal header and explicitly
-// instantiated only in that architecture's translation unit
-// (simd/<kernel>_avx2.cpp, simd/<kernel>_avx512.cpp), which alone is built
-// with that instruction set.
-struct TraceLasersKernel {
-  template <class Arch>
-  void operator()(Arch, const kernel::Board* boards, const kernel::Color* shooters,
-                  kernel::LaserTrace* out, std::size_t count) const;
-};
-struct DestinationSetsKernel {
-  template <class Arch>
-  void operator()(Arch, const Bitboard* pieces, const Bitboard* targets, DirectionSets* out,
-                  std::size_t count) const;
-};
-struct TouchesPathKernel {
-  template <class Arch>
-  std::size_t operator()(Arch, const kernel::Move* moves, std::size_t count, Bitboard path,
-                         std::uint8_t* out) const;
-};
-struct BeamFillsKernel {
-  template <class Arch>
-  void operator()(Arch, const Bitboard* sources, const Bitboard* empty, BeamSets* out,
-                  std::size_t count) const;
-};
-struct LcoverageBeamsKernel {
-  template <class Arch>
-  void operator()(Arch, const kernel::Board& board, kernel::Color c, const LcoverageLane* lanes,
-                  std::size_t count, std::uint16_t* dist, Bitboard* reached) const;
-};
-struct BeamSquaresKernel {
-  template <class Arch>
-  void operator()(Arch, const kernel::Board* boards, const kernel::Color* shooters,
-                  BeamSquares* out, std::size_t count) const;
-};
+// The vector versions: Name##Vector<Arch>::run, written once over xsimd in an
+// internal header (simd/<family>_impl.h) and explicitly instantiated, with
+// `template struct Name##Vector<xsimd::...>;`, only in that architecture's
+// translation unit (simd/<family>_avx2.cpp, _avx512.cpp), which alone is
+// built with that instruction set.
+#define LEISER_SIMD_OP_VECTOR(name, Name, Return, Params) \
+  template <class Arch>                                   \
+  struct Name##Vector {                                   \
+    static Return run Params;                             \
+  };
+LEISER_SIMD_BATCH_OPS(LEISER_SIMD_OP_VECTOR)
+#undef LEISER_SIMD_OP_VECTOR
+
+// The ops' names, in list order (tests and tools enumerate them).
+#define LEISER_SIMD_OP_NAME(name, Name, Return, Params) std::string_view(#name),
+inline constexpr std::array kBatchOpNames = {LEISER_SIMD_BATCH_OPS(LEISER_SIMD_OP_NAME)};
+#undef LEISER_SIMD_OP_NAME
 
 }  // namespace leiser::simd
 
@@ -220,25 +219,13 @@ struct BeamSquaresKernel {
 
 namespace leiser::simd {
 
-// Instantiated only in the AVX2 and AVX-512 translation units; every other
-// object calls them, none compiles them.
-#define LEISER_SIMD_EXTERN_KERNELS(ARCH)                                                         \
-  extern template void TraceLasersKernel::operator()<ARCH>(                                      \
-      ARCH, const kernel::Board*, const kernel::Color*, kernel::LaserTrace*, std::size_t) const; \
-  extern template void DestinationSetsKernel::operator()<ARCH>(                                  \
-      ARCH, const Bitboard*, const Bitboard*, DirectionSets*, std::size_t) const;                \
-  extern template std::size_t TouchesPathKernel::operator()<ARCH>(                               \
-      ARCH, const kernel::Move*, std::size_t, Bitboard, std::uint8_t*) const;                    \
-  extern template void BeamFillsKernel::operator()<ARCH>(ARCH, const Bitboard*, const Bitboard*, \
-                                                         BeamSets*, std::size_t) const;   \
-  extern template void LcoverageBeamsKernel::operator()<ARCH>(                                   \
-      ARCH, const kernel::Board&, kernel::Color, const LcoverageLane*, std::size_t,              \
-      std::uint16_t*, Bitboard*) const;                                                        \
-  extern template void BeamSquaresKernel::operator()<ARCH>(                                      \
-      ARCH, const kernel::Board*, const kernel::Color*, BeamSquares*, std::size_t) const;
-LEISER_SIMD_EXTERN_KERNELS(xsimd::avx2)
-LEISER_SIMD_EXTERN_KERNELS(xsimd::avx512bw)
-#undef LEISER_SIMD_EXTERN_KERNELS
+// The vector versions are instantiated only in the AVX2 and AVX-512
+// translation units; every other object calls them, none compiles them.
+#define LEISER_SIMD_OP_EXTERN(name, Name, Return, Params) \
+  extern template struct Name##Vector<xsimd::avx2>;       \
+  extern template struct Name##Vector<xsimd::avx512bw>;
+LEISER_SIMD_BATCH_OPS(LEISER_SIMD_OP_EXTERN)
+#undef LEISER_SIMD_OP_EXTERN
 
 }  // namespace leiser::simd
 #endif

@@ -1,7 +1,8 @@
-// The LCOVERAGE beam walk, square by square: the definition that both the
-// evaluation's plain LCOVERAGE (search/eval/lcoverage.cpp) and the scalar
-// reference of the batched kernel (simd/lcoverage_beams_scalar.cpp) use, so
-// there is one copy of it. Plain C++, no instruction-set code.
+// LCOVERAGE's path-distance rule: the beam walk, square by square, as the
+// plain (definition) version of search/eval/lcoverage.cpp walks every beam.
+// The fast version's segment walk and the SIMD batch op lcoverage_beams
+// (simd/batch_ops.h) compute the same distances; tests/eval/test_lcoverage.cpp
+// and tests/simd/test_beam_squares.cpp check them against this.
 //
 // From square `at`, leaving in laser direction `direction` with `total` path
 // distance so far: each square the beam enters costs 1, except a Pawn of c's
@@ -20,7 +21,7 @@
 #include "kernel/laser.h"
 #include "kernel/piece.h"
 
-namespace leiser::simd {
+namespace leiser::search::eval {
 
 inline void lcoverage_walk(const kernel::Board& board, kernel::Color c, int at, int direction, int total,
                            std::uint16_t* dist, kernel::Bitboard* reached) {
@@ -50,4 +51,4 @@ inline void lcoverage_walk(const kernel::Board& board, kernel::Color c, int at, 
   }
 }
 
-}  // namespace leiser::simd
+}  // namespace leiser::search::eval
