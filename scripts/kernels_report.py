@@ -16,7 +16,7 @@ the environment:
   PERFT_RESULTS                              file: one tab-separated perft run a line
   CLI RAW_DIR PLOT_DATA PLOT_PNG PLOT_META   paths (PLOT_DATA and PLOT_META are written)
 
-Run from the repository root (it reads simd/dispatch.h).
+Run from the repository root (it reads simd/batch_ops.h).
 """
 import json
 import math
@@ -48,9 +48,10 @@ def snake(camel):
     return re.sub(r"(?<!^)(?=[A-Z])", "_", camel).lower()
 
 
-# The kernels the dispatch table holds: `XxxFn xxx_fn;` in simd/dispatch.h.
-with open("simd/dispatch.h") as f:
-    all_kernels = re.findall(r"^\s*\w+Fn\s+(\w+)_fn;", f.read(), re.M)
+# The ops the dispatch table holds: one `X(name, Name, ...)` line each in
+# LEISER_SIMD_BATCH_OPS, simd/batch_ops.h.
+with open("simd/batch_ops.h") as f:
+    all_kernels = re.findall(r"^\s*X\((\w+),", f.read(), re.M)
 
 # Medians and CVs of every benchmark, keyed by (kernel, set, implementation).
 results = {}
@@ -266,7 +267,7 @@ w("")
 w("## Kernels and benchmarks")
 w("")
 benched = sorted({k for k, _ in groups})
-w("| kernel (simd/dispatch.h) | benchmark |")
+w("| op (simd/batch_ops.h) | benchmark |")
 w("|---|---|")
 for k in all_kernels:
     progs = sorted({r["program"] for (kk, _, _), r in results.items() if kk == k})
