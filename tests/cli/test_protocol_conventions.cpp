@@ -27,13 +27,6 @@ constexpr milliseconds kSearchBound{60000};
 // that on a loaded machine.
 constexpr milliseconds kBenchBound{250000};
 
-std::vector<std::string> words(const std::string& line) {
-  std::istringstream in(line);
-  std::vector<std::string> out;
-  for (std::string w; in >> w;) out.push_back(w);
-  return out;
-}
-
 // The value after `key` in an info line, or nullopt.
 std::optional<std::string> field(const std::string& line, const std::string& key) {
   const auto w = words(line);

@@ -40,13 +40,6 @@ double ms_between(Clock::time_point from, Clock::time_point to) {
   return std::chrono::duration<double, std::milli>(to - from).count();
 }
 
-std::vector<std::string> words(const std::string& line) {
-  std::istringstream in(line);
-  std::vector<std::string> out;
-  for (std::string w; in >> w;) out.push_back(w);
-  return out;
-}
-
 std::size_t count_prefix(const std::vector<TimedLine>& lines, const std::string& prefix) {
   return static_cast<std::size_t>(std::count_if(lines.begin(), lines.end(), [&](const TimedLine& l) {
     return l.text.rfind(prefix, 0) == 0;

@@ -8,9 +8,17 @@
 
 #include <cerrno>
 #include <cstdlib>
+#include <sstream>
 #include <stdexcept>
 
 namespace leiser::test {
+
+std::vector<std::string> words(const std::string& line) {
+  std::istringstream in(line);
+  std::vector<std::string> out;
+  for (std::string w; in >> w;) out.push_back(w);
+  return out;
+}
 
 EnginePipe::EnginePipe(const std::string& executable, const std::vector<std::string>& args,
                        const std::string& stderr_path) {

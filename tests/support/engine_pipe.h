@@ -24,6 +24,9 @@ struct TimedLine {
   std::string text;
 };
 
+// The words of an output line, split at whitespace.
+std::vector<std::string> words(const std::string& line);
+
 class EnginePipe {
  public:
   // Starts `executable` with `args`; its stderr goes where `stderr_path`
