@@ -50,7 +50,7 @@ BenchTotals run_bench(int depth, kernel::Edition edition, int threads, const std
   // Each search clears the engine's stop flag when it starts, so a request
   // that comes between the check before a position and that start would be
   // lost: the first iteration's info line looks again. Without a stop there
-  // is no callback, as before.
+  // is nothing to watch, so no callback.
   InfoCallback watch_stop;
   if (stop)
     watch_stop = [stop, &engine](const SearchReport&) {
