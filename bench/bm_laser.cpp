@@ -12,7 +12,7 @@
 #include "kernel/board.h"
 #include "kernel/laser.h"
 
-namespace leiser::bench {
+namespace leiser::microbench {
 namespace {
 
 using kernel::Board;
@@ -21,7 +21,7 @@ using kernel::Edition;
 
 std::vector<Board> boards_of(Edition edition) {
   std::vector<Board> boards;
-  for (const kernel::Position& pos : bench_positions(edition)) boards.push_back(pos.board());
+  for (const kernel::Position& pos : microbench_positions(edition)) boards.push_back(pos.board());
   return boards;
 }
 
@@ -44,6 +44,6 @@ BENCHMARK_TEMPLATE(BM_TraceLaser, Edition::k2016)->Name("laser/trace_laser/2016"
 BENCHMARK_TEMPLATE(BM_TraceLaser, Edition::k2018)->Name("laser/trace_laser/2018");
 
 }  // namespace
-}  // namespace leiser::bench
+}  // namespace leiser::microbench
 
 BENCHMARK_MAIN();

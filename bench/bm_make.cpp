@@ -35,7 +35,7 @@
 #include "kernel/perft.h"
 #include "kernel/position.h"
 
-namespace leiser::bench {
+namespace leiser::microbench {
 namespace {
 
 using kernel::Bitboard;
@@ -60,7 +60,7 @@ struct PositionMoves {
 template <Edition E>
 std::vector<PositionMoves> positions_and_moves() {
   std::vector<PositionMoves> result;
-  for (const Position& pos : bench_positions(E)) {
+  for (const Position& pos : microbench_positions(E)) {
     MoveList list;
     kernel::generate_pseudo_moves<E>(pos, list);
     result.push_back({pos, std::vector<Move>(list.begin(), list.end())});
@@ -427,6 +427,6 @@ BENCHMARK_TEMPLATE(BM_WalkCopyMakePosition, Edition::k2018)
     ->Unit(benchmark::kMillisecond);
 
 }  // namespace
-}  // namespace leiser::bench
+}  // namespace leiser::microbench
 
 BENCHMARK_MAIN();

@@ -16,7 +16,7 @@
 #include "bench/positions.h"
 #include "kernel/movegen.h"
 
-namespace leiser::bench {
+namespace leiser::microbench {
 namespace {
 
 using kernel::Board;
@@ -33,7 +33,7 @@ struct WithHistory {
 template <Edition E>
 std::vector<WithHistory> positions_with_history() {
   std::vector<WithHistory> result;
-  for (const Position& parent : bench_positions(E)) {
+  for (const Position& parent : microbench_positions(E)) {
     MoveList moves;
     kernel::generate_legal_moves<E>(parent, nullptr, moves);
     for (kernel::Move m : moves) {
@@ -57,7 +57,7 @@ void set_counters(benchmark::State& state, std::size_t calls, std::uint64_t move
 
 template <Edition E>
 void BM_GeneratePseudoMoves(benchmark::State& state) {
-  const std::vector<Position> positions = bench_positions(E);
+  const std::vector<Position> positions = microbench_positions(E);
   MoveList list;
   std::uint64_t moves = 0;
   for (const Position& pos : positions) {
@@ -75,7 +75,7 @@ void BM_GeneratePseudoMoves(benchmark::State& state) {
 
 template <Edition E>
 void BM_CountPseudoMoves(benchmark::State& state) {
-  const std::vector<Position> positions = bench_positions(E);
+  const std::vector<Position> positions = microbench_positions(E);
   std::uint64_t moves = 0;
   for (const Position& pos : positions) moves += kernel::count_pseudo_moves<E>(pos);
   for (auto _ : state) {
@@ -89,7 +89,7 @@ void BM_CountPseudoMoves(benchmark::State& state) {
 
 template <Edition E>
 void BM_CountLegalMoves(benchmark::State& state) {
-  const std::vector<Position> positions = bench_positions(E);
+  const std::vector<Position> positions = microbench_positions(E);
   std::uint64_t moves = 0;
   for (const Position& pos : positions) moves += kernel::count_legal_moves<E>(pos, nullptr);
   for (auto _ : state) {
@@ -150,6 +150,6 @@ BENCHMARK_TEMPLATE(BM_GenerateLegalMovesKo, Edition::k2018)
     ->Name("movegen/generate_legal_moves_ko/2018");
 
 }  // namespace
-}  // namespace leiser::bench
+}  // namespace leiser::microbench
 
 BENCHMARK_MAIN();

@@ -10,7 +10,7 @@
 #include "bench/positions.h"
 #include "kernel/perft.h"
 
-namespace leiser::bench {
+namespace leiser::microbench {
 namespace {
 
 using kernel::Edition;
@@ -53,6 +53,6 @@ BENCHMARK_TEMPLATE(BM_Perft, Edition::k2018, PerftMode::kLegal)
     ->Unit(benchmark::kMillisecond);
 
 }  // namespace
-}  // namespace leiser::bench
+}  // namespace leiser::microbench
 
 BENCHMARK_MAIN();

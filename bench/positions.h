@@ -1,4 +1,6 @@
-// The fixed set of positions the microbenchmarks run on: the start position
+// The microbenchmark positions: the fixed set the microbenchmarks of bench/
+// run on (not the bench positions of `leiserchess bench`, which are
+// search/benchmark_positions.h): the start position
 // and fourteen others of each edition, taken from the perft test vectors
 // (shared/vectors/perft-*.tsv) and checked in here so that the numbers do not
 // move when the vectors change. Openings, middlegames and a few endgames.
@@ -14,14 +16,14 @@
 #include "kernel/fen.h"
 #include "kernel/position.h"
 
-namespace leiser::bench {
+namespace leiser::microbench {
 
-struct BenchPosition {
+struct MicrobenchPosition {
   kernel::Edition edition;
   std::string_view fen;
 };
 
-inline constexpr std::array<BenchPosition, 30> kBenchPositions = {{
+inline constexpr std::array<MicrobenchPosition, 30> kMicrobenchPositions = {{
     // 2016 edition.
     {kernel::Edition::k2016, "ss3nw3/3nw4/2nw1nw3/1nw3SE1SE/nw1nw3SE1/3SE1SE2/4SE3/3SE3NN W"},
     {kernel::Edition::k2016, "ss3nw3/3nw4/2nw1nw3/1nw3SE1SE/nw1nw3SE1/3SE1SE2/4NW3/3SE3NN B"},
@@ -61,17 +63,17 @@ inline constexpr std::array<BenchPosition, 30> kBenchPositions = {{
 inline kernel::Position parse_or_die(std::string_view fen, kernel::Edition edition) {
   auto parsed = kernel::parse_fen(fen, edition);
   if (!parsed) {
-    std::fprintf(stderr, "bench: cannot parse '%.*s': %s\n", static_cast<int>(fen.size()),
+    std::fprintf(stderr, "microbench: cannot parse '%.*s': %s\n", static_cast<int>(fen.size()),
                  fen.data(), parsed.error().c_str());
     std::abort();
   }
   return parsed.value();
 }
 
-// The benchmark positions of one edition, in the order above.
-inline std::vector<kernel::Position> bench_positions(kernel::Edition edition) {
+// The microbenchmark positions of one edition, in the order above.
+inline std::vector<kernel::Position> microbench_positions(kernel::Edition edition) {
   std::vector<kernel::Position> positions;
-  for (const BenchPosition& p : kBenchPositions)
+  for (const MicrobenchPosition& p : kMicrobenchPositions)
     if (p.edition == edition) positions.push_back(parse_or_die(p.fen, edition));
   return positions;
 }
@@ -83,8 +85,8 @@ inline kernel::Position start_position(kernel::Edition edition) {
 // Stops the benchmark program with a message; for setup checks that must hold
 // in release builds too (assert() is compiled out there).
 [[noreturn]] inline void fail(const char* what) {
-  std::fprintf(stderr, "bench: check failed: %s\n", what);
+  std::fprintf(stderr, "microbench: check failed: %s\n", what);
   std::abort();
 }
 
-}  // namespace leiser::bench
+}  // namespace leiser::microbench

@@ -1,107 +1,17 @@
 #include "cli/bench_command.h"
 
-#include <chrono>
 #include <fstream>
 #include <optional>
 #include <ostream>
 
-#include "bench/node_bench_positions.h"
 #include "cli/parse_integer.h"
 #include "kernel/fen.h"
 #include "kernel/game.h"
 #include "kernel/notation.h"
+#include "search/benchmark.h"
 #include "search/engine.h"
 
 namespace leiser::cli {
-
-namespace {
-std::vector<std::string> bench_positions(kernel::Edition edition) {
-  const auto& builtin = edition == kernel::Edition::k2016 ? bench::kBenchPositions2016 : bench::kBenchPositions2018;
-  return {builtin.begin(), builtin.end()};
-}
-}  // namespace
-
-void BenchStop::request() {
-  requested_.store(true, std::memory_order_relaxed);
-  std::lock_guard lock(mutex_);
-  if (engine_) engine_->stop();
-}
-
-// Makes `engine` the one a BenchStop stops, for the scope's life.
-class BenchStopScope {
- public:
-  BenchStopScope(BenchStop* stop, search::Engine& engine) : stop_(stop) {
-    if (!stop_) return;
-    std::lock_guard lock(stop_->mutex_);
-    stop_->engine_ = &engine;
-  }
-  ~BenchStopScope() {
-    if (!stop_) return;
-    std::lock_guard lock(stop_->mutex_);
-    stop_->engine_ = nullptr;
-  }
-  BenchStopScope(const BenchStopScope&) = delete;
-  BenchStopScope& operator=(const BenchStopScope&) = delete;
-
- private:
-  BenchStop* stop_;
-};
-
-BenchTotals run_bench(int depth, kernel::Edition edition, int threads) {
-  return run_bench(depth, edition, threads, bench_positions(edition));
-}
-
-BenchTotals run_bench(int depth, kernel::Edition edition, int threads, const std::vector<std::string>& fens,
-                      const BenchOptions& options, const BenchPositionCallback& on_position, BenchStop* stop) {
-  search::Engine engine;
-  const BenchStopScope scope(stop, engine);
-  // Each search clears the engine's stop flag when it starts, so a request
-  // that comes between the check before a position and that start would be
-  // lost: the first iteration's info line looks again. Without a stop there
-  // is no callback, as before.
-  search::InfoCallback watch_stop;
-  if (stop)
-    watch_stop = [stop, &engine](const search::SearchReport&) {
-      if (stop->requested()) engine.stop();
-    };
-  (void)engine.set_option("threads", std::to_string(threads));
-  (void)engine.set_option("hash", "16");
-  (void)engine.set_option("edition", kernel::edition_name(edition));
-  for (const auto& [name, value] : options) (void)engine.set_option(name, value);
-  BenchTotals totals;
-  for (std::size_t index = 0; index < fens.size(); ++index) {
-    if (stop && stop->requested()) {
-      totals.stopped = true;
-      break;
-    }
-    const std::string& fen = fens[index];
-    engine.set_game(kernel::Game::from_fen(fen, edition).value());
-    engine.new_game();
-    search::SearchLimits limits;
-    limits.depth = depth;
-    const auto start = std::chrono::steady_clock::now();
-    const search::SearchResult result = engine.search(limits, watch_stop);
-    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    if (stop && stop->requested()) {
-      totals.stopped = true;  // this position's search may be cut short: not counted
-      break;
-    }
-    ++totals.positions;
-    totals.seconds += seconds;
-    if (on_position) on_position(index, result, seconds);
-    totals.nodes += result.nodes;
-    totals.moves_made += result.moves_made;
-  }
-  totals.splits = engine.split_stats().splits.load();
-  totals.tasks = engine.split_stats().tasks.load();
-  totals.aborted_tasks = engine.split_stats().aborted_tasks.load();
-  totals.abort_notices = engine.split_stats().abort_notices.load();
-  if (totals.abort_notices > 0)
-    totals.abort_latency_mean_us = static_cast<double>(engine.split_stats().abort_latency_ns_sum.load()) /
-                                   static_cast<double>(totals.abort_notices) / 1000.0;
-  totals.abort_latency_max_us = static_cast<double>(engine.split_stats().abort_latency_ns_max.load()) / 1000.0;
-  return totals;
-}
 
 namespace {
 // `bench` (the built-in positions), `startpos`, or a file of FENs, one per
@@ -110,7 +20,7 @@ namespace {
 std::optional<std::string> read_positions(const std::string& source, kernel::Edition edition,
                                           std::vector<std::string>& fens) {
   if (source == "bench") {
-    fens = bench_positions(edition);
+    fens = search::bench_positions(edition);
     return std::nullopt;
   }
   if (source == "startpos") {
@@ -135,13 +45,13 @@ std::optional<std::string> read_positions(const std::string& source, kernel::Edi
 }  // namespace
 
 int run_bench_command(const std::vector<std::string>& args, std::ostream& out, std::ostream& err,
-                      BenchStop* stop) {
+                      search::BenchStop* stop) {
   int depth = kDefaultBenchDepth;
   kernel::Edition edition = kernel::kDefaultEdition;
   int threads = 1;
   // Trailing name=value arguments are engine options.
   std::vector<std::string> positional;
-  BenchOptions options;
+  search::BenchOptions options;
   for (const std::string& arg : args) {
     const auto eq = arg.find('=');
     if (eq == std::string::npos) {
@@ -195,7 +105,7 @@ int run_bench_command(const std::vector<std::string>& args, std::ostream& out, s
     return 2;
   }
   // One line per position on stderr (the totals on stdout are what scripts read).
-  const BenchTotals totals = run_bench(
+  const search::BenchTotals totals = search::run_bench(
       depth, edition, threads, fens, options,
       [&](std::size_t index, const search::SearchResult& r, double seconds) {
         err << "position " << index + 1 << "/" << fens.size() << ": bestmove " << kernel::move_to_string(r.best_move)

@@ -1,78 +1,23 @@
-// `leiserchess bench [depth] [edition] [threads] [positions] [name=value ...]`: a fixed-depth
-// search (single-threaded and deterministic by default) of the bench
-// positions, or of the start position (`startpos`) or the FENs of a file. The
-// total node count over the bench positions is the signature of the search's
-// behaviour.
+// `leiserchess bench [depth] [edition] [threads] [positions] [name=value ...]`:
+// the command-line and protocol front end of the signature bench
+// (search/benchmark.h). It reads the arguments and the positions (the bench
+// positions, `startpos` or the FENs of a file) and prints the totals.
 #pragma once
 
-#include <cstdint>
-#include <functional>
-#include <atomic>
 #include <iosfwd>
-#include <mutex>
 #include <string>
-#include <utility>
 #include <vector>
 
-#include "kernel/edition.h"
-#include "search/search_limits.h"
-
-namespace leiser::search {
-class Engine;
-}
+#include "search/benchmark.h"
 
 namespace leiser::cli {
 
 inline constexpr int kDefaultBenchDepth = 7;
 
-// Stops a running bench from another thread (the protocol's `stop` and
-// `quit` during its `bench`): the running search ends at once and the
-// positions left are skipped.
-class BenchStop {
- public:
-  void request();
-  // For the next bench (call only while none runs).
-  void reset() { requested_.store(false, std::memory_order_relaxed); }
-  bool requested() const { return requested_.load(std::memory_order_relaxed); }
-
- private:
-  friend class BenchStopScope;
-  std::mutex mutex_;
-  std::atomic<bool> requested_{false};
-  search::Engine* engine_ = nullptr;  // the bench's engine while it runs
-};
-
-struct BenchTotals {
-  std::uint64_t nodes = 0;
-  std::uint64_t moves_made = 0;  // the course engines' node count (SearchResult::moves_made)
-  double seconds = 0;
-  std::uint64_t splits = 0;  // parallel search only
-  std::uint64_t tasks = 0;
-  std::uint64_t aborted_tasks = 0;
-  // Tasks that noticed an abort mid-search, and how long that took.
-  std::uint64_t abort_notices = 0;
-  double abort_latency_mean_us = 0;
-  double abort_latency_max_us = 0;
-  std::size_t positions = 0;  // searched to the end: fewer than given if stopped
-  bool stopped = false;
-};
-
-// Searches every bench position of the edition to `depth`, clearing all
-// search state before each one. One thread is the deterministic mode.
-BenchTotals run_bench(int depth, kernel::Edition edition, int threads = 1);
-// The same over the given positions (FENs that must parse in `edition`),
-// with engine options set first (after threads, hash and edition; each must
-// be valid) and `on_position` called with each position's index and result.
-using BenchOptions = std::vector<std::pair<std::string, std::string>>;
-using BenchPositionCallback = std::function<void(std::size_t index, const search::SearchResult&, double seconds)>;
-BenchTotals run_bench(int depth, kernel::Edition edition, int threads, const std::vector<std::string>& fens,
-                      const BenchOptions& options = {}, const BenchPositionCallback& on_position = {},
-                      BenchStop* stop = nullptr);
-
 // The command line's `bench`: the summary on `out`, one line per position
 // and errors on `err`. Returns 0, 2 for bad arguments, or 1 when `stop`
 // ended it early (then `err` says so and `out` holds nothing).
 int run_bench_command(const std::vector<std::string>& args, std::ostream& out, std::ostream& err,
-                      BenchStop* stop = nullptr);
+                      search::BenchStop* stop = nullptr);
 
 }  // namespace leiser::cli

@@ -3,7 +3,7 @@
 #include <string>
 #include <vector>
 
-#include "cli/arena.h"
+#include "cli/arena_command.h"
 #include "cli/bench_command.h"
 #include "cli/perft_command.h"
 #include "cli/solve_command.h"

@@ -192,7 +192,7 @@ class Protocol {
   std::thread perft_thread_;
   // `bench` runs on a thread of its own, like perft, so that input is read
   // and `stop` and `quit` reach it.
-  BenchStop bench_stop_;
+  search::BenchStop bench_stop_;
   std::thread bench_thread_;
 
   std::thread executor_;  // last: it starts running at construction

@@ -35,7 +35,7 @@
 #include "simd/beam_squares_impl.h"
 #include "simd/dispatch.h"
 
-namespace leiser::bench {
+namespace leiser::microbench {
 namespace {
 
 using simd::BeamSquares;
@@ -138,10 +138,10 @@ void run(benchmark::State& state, Call call) {
 }
 
 }  // namespace
-}  // namespace leiser::bench
+}  // namespace leiser::microbench
 
 int main(int argc, char** argv) {
-  using namespace leiser::bench;
+  using namespace leiser::microbench;
   simd_bench::register_for_each_implementation(
       "bm_beam_squares", "beam_squares", "positions",
       [](benchmark::State& state, const Implementation* impl) {

@@ -5,7 +5,7 @@
 //              and every position one legal move after them), each traced
 //              for the side to move
 //   games      boards from random games of both editions
-//              (tests/simd/random_positions.h, fixed seeds, shuffled), each
+//              (kernel/random_boards.h, fixed seeds, shuffled), each
 //              with the colour whose laser is traced (most beams: one or two
 //              segments)
 //   mazes      boards whose beams bounce off up to 16 mirrors
@@ -27,8 +27,8 @@
 
 #include "bench/simd/simd_bench.h"
 #include "kernel/laser.h"
+#include "kernel/random_boards.h"
 #include "simd/dispatch.h"
-#include "tests/simd/random_positions.h"
 
 namespace {
 
@@ -42,8 +42,8 @@ struct PositionSet {
   std::vector<Color> shooters;
 };
 
-PositionSet make_set(std::vector<leiser::simd::testing::Sample> samples, std::size_t size,
-                     std::uint64_t seed) {
+PositionSet make_set(std::vector<leiser::kernel::random_boards::Sample> samples,
+                     std::size_t size, std::uint64_t seed) {
   std::mt19937_64 rng(seed);
   std::shuffle(samples.begin(), samples.end(), rng);
   samples.resize(size);
@@ -56,7 +56,7 @@ PositionSet make_set(std::vector<leiser::simd::testing::Sample> samples, std::si
 }
 
 PositionSet game_positions(std::size_t size) {
-  using leiser::simd::testing::game_samples;
+  using leiser::kernel::random_boards::game_samples;
   auto samples = game_samples(leiser::kernel::Edition::k2018, size, 1);
   const auto more = game_samples(leiser::kernel::Edition::k2016, size, 2);
   samples.insert(samples.end(), more.begin(), more.end());
@@ -64,12 +64,12 @@ PositionSet game_positions(std::size_t size) {
 }
 
 PositionSet maze_positions(std::size_t size) {
-  return make_set(leiser::simd::testing::maze_samples(size, 4), size, 5);
+  return make_set(leiser::kernel::random_boards::maze_samples(size, 4), size, 5);
 }
 
-PositionSet bench_positions() {
+PositionSet microbench_positions() {
   PositionSet set;
-  for (const auto& pos : leiser::bench::simd_bench::position_set()) {
+  for (const auto& pos : leiser::microbench::simd_bench::position_set()) {
     set.boards.push_back(pos.board());
     set.shooters.push_back(pos.side_to_move());
   }
@@ -89,7 +89,7 @@ void BM_TraceLasers(benchmark::State& state, const Implementation* impl, const P
     benchmark::DoNotOptimize(out.data());
     benchmark::ClobberMemory();
   }
-  leiser::bench::simd_bench::set_cost_counters(
+  leiser::microbench::simd_bench::set_cost_counters(
       state, "board", static_cast<double>(boards.size()),
       static_cast<double>((boards.size() + batch - 1) / batch));
 }
@@ -103,7 +103,7 @@ const bool kRegistered = [] {
     sets.push_back(std::move(set));
     const PositionSet* p = &sets.back();
     constexpr std::size_t kBatch = 256;
-    leiser::bench::simd_bench::register_for_each_implementation(
+    leiser::microbench::simd_bench::register_for_each_implementation(
         "bm_laser_batch", "trace_lasers",
         set_name + "/boards:" + std::to_string(p->boards.size()) +
             "/batch:" + std::to_string(kBatch),
@@ -111,7 +111,7 @@ const bool kRegistered = [] {
           BM_TraceLasers(state, impl, p, kBatch);
         });
   };
-  add("positions", bench_positions());
+  add("positions", microbench_positions());
   for (std::size_t size : {std::size_t{4096}, std::size_t{32768}}) {
     add("games", game_positions(size));
     add("mazes", maze_positions(size));

@@ -25,7 +25,7 @@
 #include "search/eval/lcoverage.h"
 #include "simd/dispatch.h"
 
-namespace leiser::bench {
+namespace leiser::microbench {
 namespace {
 
 using simd::Implementation;
@@ -84,10 +84,10 @@ void bm_fixed(benchmark::State& state, const Implementation* impl,
 }
 
 }  // namespace
-}  // namespace leiser::bench
+}  // namespace leiser::microbench
 
 int main(int argc, char** argv) {
-  using namespace leiser::bench;
+  using namespace leiser::microbench;
   simd_bench::register_for_each_implementation("bm_lcoverage", "lcoverage_beams", "positions",
                                                bm_beams);
   simd_bench::register_for_each_implementation(

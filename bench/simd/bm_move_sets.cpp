@@ -33,7 +33,7 @@ using leiser::kernel::Bitboard;
 using leiser::simd::BeamSets;
 using leiser::simd::DirectionSets;
 using leiser::simd::Implementation;
-namespace sb = leiser::bench::simd_bench;
+namespace sb = leiser::microbench::simd_bench;
 
 constexpr const char* kProgram = "bm_move_sets";
 

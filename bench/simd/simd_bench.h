@@ -35,14 +35,14 @@
 #include <string_view>
 #include <vector>
 
-#include "bench/node_bench_positions.h"
 #include "bench/positions.h"
 #include "kernel/movegen.h"
 #include "kernel/position.h"
+#include "search/benchmark_positions.h"
 #include "simd/cpu.h"
 #include "simd/dispatch.h"
 
-namespace leiser::bench::simd_bench {
+namespace leiser::microbench::simd_bench {
 
 using simd::Implementation;
 
@@ -96,7 +96,7 @@ inline void set_cost_counters(benchmark::State& state, std::string_view item, do
 }
 
 // The fixed position set "positions": every position of bench/positions.h
-// and of bench/node_bench_positions.h (the `leiserchess bench` list), both
+// and of search/benchmark_positions.h (the `leiserchess bench` list), both
 // editions, each FEN once, plus every position one legal move after each of
 // them that is not over; shuffled with a fixed seed so that neighbouring
 // calls do not see near-identical boards. Derived from checked-in FENs only,
@@ -104,9 +104,9 @@ inline void set_cost_counters(benchmark::State& state, std::string_view item, do
 inline const std::vector<kernel::Position>& position_set() {
   static const std::vector<kernel::Position> positions = [] {
     std::vector<std::pair<kernel::Edition, std::string_view>> fens;
-    for (const BenchPosition& p : kBenchPositions) fens.emplace_back(p.edition, p.fen);
-    for (std::string_view fen : kBenchPositions2016) fens.emplace_back(kernel::Edition::k2016, fen);
-    for (std::string_view fen : kBenchPositions2018) fens.emplace_back(kernel::Edition::k2018, fen);
+    for (const MicrobenchPosition& p : kMicrobenchPositions) fens.emplace_back(p.edition, p.fen);
+    for (std::string_view fen : search::kBenchPositions2016) fens.emplace_back(kernel::Edition::k2016, fen);
+    for (std::string_view fen : search::kBenchPositions2018) fens.emplace_back(kernel::Edition::k2018, fen);
     std::set<std::pair<kernel::Edition, std::string_view>> seen;
     std::vector<kernel::Position> out;
     for (const auto& [edition, fen] : fens) {
@@ -129,4 +129,4 @@ inline const std::vector<kernel::Position>& position_set() {
   return positions;
 }
 
-}  // namespace leiser::bench::simd_bench
+}  // namespace leiser::microbench::simd_bench

@@ -19,10 +19,10 @@
 #include <string>
 #include <vector>
 
-#include "cli/arena.h"
-#include "cli/arena_openings.h"
-#include "cli/arena_pgn.h"
-#include "cli/arena_process.h"
+#include "cli/arena_command.h"
+#include "arena/openings.h"
+#include "arena/pgn.h"
+#include "arena/process.h"
 #include "kernel/notation.h"
 #include "kernel/fen.h"
 #include "kernel/game.h"
@@ -212,7 +212,7 @@ TEST(ArenaMatch, TheSprtStopsTheMatchWhenDecided) {
   // The fake moving first always forfeits, so the first engine scores 1 and
   // 0 alternately: every pair of games is even, far from elo1=200. The SPRT
   // runs on pairs, from the tenth on: by the pentanomial LLR of
-  // cli/arena_stats.h (checked in test_arena_stats.cpp), ten even pairs
+  // arena/stats.h (checked in test_arena_stats.cpp), ten even pairs
   // with fishtest's regularisation give -5401.80, below log(0.05/0.95).
   const ArenaRun r = run_arena({"--engine", fake_engine("illegal"), "--engine", fake_engine("crash_on_go"),
                            "--edition", "2016", "--games", "100", "--sprt", "elo0=0", "elo1=200",

@@ -7,12 +7,12 @@
 #include <set>
 #include <sstream>
 
-#include "cli/arena_openings.h"
+#include "arena/openings.h"
 #include "kernel/fen.h"
 #include "kernel/game.h"
 #include "search/evaluate.h"
 
-namespace leiser::cli::arena {
+namespace leiser::arena {
 namespace {
 
 using kernel::Edition;
@@ -172,4 +172,4 @@ TEST(ArenaOpenings, AnImpossibleRequestFailsInsteadOfSpinning) {
 }
 
 }  // namespace
-}  // namespace leiser::cli::arena
+}  // namespace leiser::arena

@@ -2,9 +2,9 @@
 // keys, and the errors for what is wrong.
 #include <gtest/gtest.h>
 
-#include "cli/arena_options.h"
+#include "arena/options.h"
 
-namespace leiser::cli::arena {
+namespace leiser::arena {
 namespace {
 
 TEST(ArenaOptions, EngineSpecWithOptionsAndLimits) {
@@ -179,4 +179,4 @@ TEST(ArenaOptions, OpeningsCommandLine) {
 }
 
 }  // namespace
-}  // namespace leiser::cli::arena
+}  // namespace leiser::arena

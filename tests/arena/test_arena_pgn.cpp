@@ -1,11 +1,11 @@
 // Game records: tags, numbered moves, wrapping, escaping.
 #include <gtest/gtest.h>
 
-#include "cli/arena_pgn.h"
+#include "arena/pgn.h"
 
 #include <sstream>
 
-namespace leiser::cli::arena {
+namespace leiser::arena {
 namespace {
 
 TEST(ArenaPgn, RecordHasStartMovesResultAndReason) {
@@ -171,4 +171,4 @@ TEST(ArenaPgn, LimitsDescription) {
 }
 
 }  // namespace
-}  // namespace leiser::cli::arena
+}  // namespace leiser::arena

@@ -8,9 +8,9 @@
 #include <cerrno>
 #include <cstdlib>
 
-#include "cli/arena_process.h"
+#include "arena/process.h"
 
-namespace leiser::cli::arena {
+namespace leiser::arena {
 namespace {
 
 using std::chrono::milliseconds;
@@ -111,4 +111,4 @@ TEST(ArenaProcess, StartFailuresAreReported) {
 }
 
 }  // namespace
-}  // namespace leiser::cli::arena
+}  // namespace leiser::arena

@@ -1,13 +1,13 @@
 // Elo, error bars, LOS and SPRT arithmetic against values computed
 // independently (by hand and with Python's math module from the textbook
-// formulas quoted in cli/arena_stats.h).
+// formulas quoted in arena/stats.h).
 #include <gtest/gtest.h>
 
 #include <cmath>
 
-#include "cli/arena_stats.h"
+#include "arena/stats.h"
 
-namespace leiser::cli::arena {
+namespace leiser::arena {
 namespace {
 
 TEST(ArenaStats, ScoreAndEloFromTheLogisticCurve) {
@@ -23,7 +23,7 @@ TEST(ArenaStats, ScoreAndEloFromTheLogisticCurve) {
 }
 
 // estimate_elo adds a prior of one win and one loss and takes a Wilson
-// interval (cli/arena_stats.h). The expected values were computed with
+// interval (arena/stats.h). The expected values were computed with
 // Python's math module by solving the interval's quadratic
 // (s - p)^2 = z^2 k p (1 - p) / n for p directly, not with the closed form
 // the code uses.
@@ -135,7 +135,7 @@ TEST(ArenaStats, SprtLogLikelihoodRatio) {
   EXPECT_EQ(sprt_llr({0, 7, 0}, 0, 5), 0.0);
 }
 
-// Pairs of games: values from the textbook formulas in cli/arena_stats.h,
+// Pairs of games: values from the textbook formulas in arena/stats.h,
 // computed with Python's math module. counts = [LL, LD, WL+DD, WD, WW].
 TEST(ArenaStats, PentanomialScoreEloAndLlr) {
   const Pentanomial p({5, 20, 50, 18, 7});  // 100 pairs
@@ -190,4 +190,4 @@ TEST(ArenaStats, SprtBoundsAndDecisions) {
 }
 
 }  // namespace
-}  // namespace leiser::cli::arena
+}  // namespace leiser::arena

@@ -24,7 +24,7 @@
 #include "search/eval/pbetween.h"
 #include "search/eval/pcentral.h"
 #include "search/eval/weights.h"
-#include "tests/vectors.h"
+#include "tests/support/vectors.h"
 
 namespace leiser::search::eval {
 namespace {

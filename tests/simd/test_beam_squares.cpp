@@ -27,10 +27,10 @@
 #include "kernel/edition.h"
 #include "kernel/fen.h"
 #include "kernel/laser.h"
+#include "kernel/random_boards.h"
 #include "search/eval/lcoverage_walk.h"
-#include "simd/dispatch.h"
 #include "simd/batch_ops.h"
-#include "tests/simd/random_positions.h"
+#include "simd/dispatch.h"
 
 namespace leiser::simd {
 namespace {
@@ -40,7 +40,8 @@ using kernel::Board;
 using kernel::Color;
 using kernel::LaserEnd;
 using kernel::Square;
-using testing::Sample;
+namespace random_boards = kernel::random_boards;
+using random_boards::Sample;
 
 std::string square_name(int s) {
   return std::string(1, static_cast<char>('a' + (s & 7))) + std::to_string(s >> 3);
@@ -98,17 +99,17 @@ void expect_matches_scalar(const Implementation& impl, const std::vector<Sample>
 }
 
 const std::vector<Sample>& samples_2016() {
-  static const auto s = testing::game_samples(kernel::Edition::k2016, 6000, 2016);
+  static const auto s = random_boards::game_samples(kernel::Edition::k2016, 6000, 2016);
   return s;
 }
 const std::vector<Sample>& samples_2018() {
-  static const auto s = testing::game_samples(kernel::Edition::k2018, 6000, 2018);
+  static const auto s = random_boards::game_samples(kernel::Edition::k2018, 6000, 2018);
   return s;
 }
 const std::vector<Sample>& samples_synthetic() {
   static const auto s = [] {
-    auto all = testing::synthetic_samples(3000, 31);
-    const auto mazes = testing::maze_samples(3000, 32);
+    auto all = random_boards::synthetic_samples(3000, 31);
+    const auto mazes = random_boards::maze_samples(3000, 32);
     all.insert(all.end(), mazes.begin(), mazes.end());
     return all;
   }();

@@ -12,16 +12,16 @@
 #include <string>
 #include <vector>
 
-#include "bench/node_bench_positions.h"
 #include "kernel/bitboard.h"
 #include "kernel/edition.h"
 #include "kernel/fen.h"
 #include "kernel/laser.h"
 #include "kernel/movegen.h"
 #include "kernel/position.h"
+#include "kernel/random_boards.h"
+#include "search/benchmark_positions.h"
 #include "simd/dispatch.h"
 #include "simd/batch_ops.h"
-#include "tests/simd/random_positions.h"
 
 namespace leiser::simd {
 namespace {
@@ -30,7 +30,8 @@ using kernel::Bitboard;
 using kernel::Board;
 using kernel::Color;
 using kernel::Square;
-using testing::Sample;
+namespace random_boards = kernel::random_boards;
+using random_boards::Sample;
 
 using Map = std::array<std::uint16_t, 64>;
 
@@ -119,7 +120,7 @@ void expect_same(const Implementation& impl, const Board& board, Color c,
 
 std::vector<Board> bench_boards() {
   std::vector<Board> boards;
-  for (const std::string_view fen : bench::kBenchPositions2018)
+  for (const std::string_view fen : search::kBenchPositions2018)
     boards.push_back(kernel::parse_fen(fen, kernel::Edition::k2018).value().board());
   return boards;
 }
@@ -154,8 +155,8 @@ void run_set(const Implementation& impl, const std::vector<Sample>& samples, boo
 }
 
 TEST_P(LcoverageBeams, MatchesScalarOn2018Games) {
-  run_set(*GetParam(), testing::game_samples(kernel::Edition::k2018, 4000, 2018), false, 1);
-  run_set(*GetParam(), testing::game_samples(kernel::Edition::k2018, 2000, 77), true, 2);
+  run_set(*GetParam(), random_boards::game_samples(kernel::Edition::k2018, 4000, 2018), false, 1);
+  run_set(*GetParam(), random_boards::game_samples(kernel::Edition::k2018, 2000, 77), true, 2);
 }
 
 TEST_P(LcoverageBeams, MatchesScalarOnBenchPositions) {
@@ -184,8 +185,8 @@ TEST_P(LcoverageBeams, MatchesScalarOnBenchPositions) {
 }
 
 TEST_P(LcoverageBeams, MatchesScalarOnSyntheticBoards) {
-  auto samples = testing::synthetic_samples(1500, 9);
-  const auto mazes = testing::maze_samples(1500, 10);
+  auto samples = random_boards::synthetic_samples(1500, 9);
+  const auto mazes = random_boards::maze_samples(1500, 10);
   samples.insert(samples.end(), mazes.begin(), mazes.end());
   run_set(*GetParam(), samples, true, 7);
 }
@@ -208,7 +209,7 @@ TEST_P(LcoverageBeams, EmptyAndInactiveLanes) {
 // The scalar reference's beam from the King enters exactly the squares of
 // kernel::trace_laser's path (less the King's square unless re-entered).
 TEST(LcoverageBeamsScalar, FullBeamFollowsTraceLaser) {
-  const auto samples = testing::game_samples(kernel::Edition::k2018, 3000, 11);
+  const auto samples = random_boards::game_samples(kernel::Edition::k2018, 3000, 11);
   for (const Sample& s : samples) {
     const Square king = s.board.king_square(s.shooter);
     Map m = unreached();

@@ -7,7 +7,7 @@
 #include "kernel/game.h"
 #include "kernel/perft.h"
 #include "simd/dispatch.h"
-#include "tests/vectors.h"
+#include "tests/support/vectors.h"
 
 namespace leiser {
 namespace {

@@ -20,10 +20,10 @@
 #include "kernel/movegen.h"
 #include "kernel/notation.h"
 #include "kernel/position.h"
+#include "kernel/random_boards.h"
 #include "simd/cpu.h"
 #include "simd/dispatch.h"
 #include "simd/batch_ops.h"
-#include "tests/simd/random_positions.h"
 
 namespace leiser::simd {
 namespace {
@@ -32,23 +32,24 @@ using kernel::Board;
 using kernel::Color;
 using kernel::LaserEnd;
 using kernel::LaserTrace;
-using testing::Sample;
+namespace random_boards = kernel::random_boards;
+using random_boards::Sample;
 
 constexpr std::size_t kGameSamples = 12000;  // per edition
 constexpr std::size_t kSyntheticSamples = 12000;
 
 const std::vector<Sample>& samples_2016() {
-  static const auto s = testing::game_samples(kernel::Edition::k2016, kGameSamples, 2016);
+  static const auto s = random_boards::game_samples(kernel::Edition::k2016, kGameSamples, 2016);
   return s;
 }
 const std::vector<Sample>& samples_2018() {
-  static const auto s = testing::game_samples(kernel::Edition::k2018, kGameSamples, 2018);
+  static const auto s = random_boards::game_samples(kernel::Edition::k2018, kGameSamples, 2018);
   return s;
 }
 const std::vector<Sample>& samples_synthetic() {
   static const auto s = [] {
-    auto all = testing::synthetic_samples(kSyntheticSamples / 2, 7);
-    const auto mazes = testing::maze_samples(kSyntheticSamples / 2, 8);
+    auto all = random_boards::synthetic_samples(kSyntheticSamples / 2, 7);
+    const auto mazes = random_boards::maze_samples(kSyntheticSamples / 2, 8);
     all.insert(all.end(), mazes.begin(), mazes.end());
     return all;
   }();
@@ -289,7 +290,7 @@ TEST_P(SimdBatchOps, BeamFillsMatchSquareWalk) {
 TEST_P(SimdBatchOps, TouchesPathMatchesSquaresTouched) {
   std::size_t moves_checked = 0;
   for (kernel::Edition e : {kernel::Edition::k2016, kernel::Edition::k2018}) {
-    const auto samples = testing::game_samples(e, 1500, 99);
+    const auto samples = random_boards::game_samples(e, 1500, 99);
     for (std::size_t k = 0; k < samples.size(); ++k) {
       const Sample& s = samples[k];
       const Color other = kernel::opponent(s.shooter);
@@ -379,7 +380,7 @@ TEST(SimdDispatch, CpuDetectionAgreesWithCompiler) {
 
 TEST(SimdDispatch, SelectMakesEachSupportedImplementationActiveAndRunsIt) {
   KeepActive keep;
-  const auto samples = testing::synthetic_samples(100, 5);
+  const auto samples = random_boards::synthetic_samples(100, 5);
   std::vector<Board> boards;
   std::vector<Color> shooters;
   for (const Sample& s : samples) {

@@ -1,0 +1,228 @@
+#include "cli/arena_command.h"
+
+#include <signal.h>
+#include <unistd.h>
+
+#include <atomic>
+#include <cerrno>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <random>
+
+#include "arena/match.h"
+#include "arena/openings.h"
+#include "arena/options.h"
+#include "arena/pgn.h"
+#include "arena/resume.h"
+
+namespace leiser::cli {
+
+namespace {
+
+// Set by SIGINT/SIGTERM. A lock-free atomic store is async-signal-safe.
+std::atomic<bool> g_interrupted{false};
+static_assert(std::atomic<bool>::is_always_lock_free);
+
+extern "C" void on_interrupt(int) {
+  g_interrupted.store(true);
+  // A second Ctrl-C kills at once (the engines die with us: PR_SET_PDEATHSIG).
+  ::signal(SIGINT, SIG_DFL);
+  ::signal(SIGTERM, SIG_DFL);
+}
+
+// Catches Ctrl-C and SIGTERM for the match's duration, and puts the previous
+// handlers back afterwards (the arena also runs inside the test programs).
+class InterruptGuard {
+ public:
+  InterruptGuard() {
+    g_interrupted.store(false);
+    struct sigaction action {};
+    action.sa_handler = on_interrupt;
+    sigemptyset(&action.sa_mask);
+    ::sigaction(SIGINT, &action, &previous_int_);
+    ::sigaction(SIGTERM, &action, &previous_term_);
+  }
+  ~InterruptGuard() {
+    ::sigaction(SIGINT, &previous_int_, nullptr);
+    ::sigaction(SIGTERM, &previous_term_, nullptr);
+  }
+  InterruptGuard(const InterruptGuard&) = delete;
+  InterruptGuard& operator=(const InterruptGuard&) = delete;
+
+ private:
+  struct sigaction previous_int_ {};
+  struct sigaction previous_term_ {};
+};
+
+// Starts each engine once before any game, so that a mistyped command or a
+// broken engine stops the run at once instead of forfeiting every game.
+bool check_engines(const arena::MatchConfig& match, std::ostream& err) {
+  arena::ProtocolLog log(match.protocol_log);
+  for (const arena::EngineSpec& spec : match.engines) {
+    arena::EngineClient engine(spec, match.edition, match.use_ko, &log);
+    if (auto problem = engine.start()) {
+      err << "error: engine '" << spec.name << "' failed to start: " << *problem << "\n";
+      return false;
+    }
+    for (const std::string& warning : engine.setup_warnings())
+      err << "warning: engine '" << spec.name << "' during setup: " << warning << "\n";
+    engine.quit();
+  }
+  return true;
+}
+
+// Reads the PGN of the match to resume. A last record cut short (the arena
+// was killed while writing it) is cut off the file, so that new records
+// follow complete ones.
+kernel::Expected<std::vector<arena::PgnGame>> read_match_records(const std::string& path,
+                                                                 std::ostream& err) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) {
+    err << "arena: --resume: no '" << path << "' yet; the match starts from its first game\n";
+    return std::vector<arena::PgnGame>{};
+  }
+  std::size_t complete_bytes = 0;
+  auto records = arena::read_pgn(in, &complete_bytes);
+  if (!records) return kernel::Error{path + ": " + records.error()};
+  in.close();
+  std::error_code ec;
+  const auto size = std::filesystem::file_size(path, ec);
+  if (!ec && complete_bytes < size) {
+    std::filesystem::resize_file(path, complete_bytes, ec);
+    if (ec) return kernel::Error{"cannot cut the unfinished last record off '" + path + "': " + ec.message()};
+    err << "arena: --resume: removed an unfinished game record from the end of " << path << "\n";
+  }
+  return records;
+}
+
+// The PGN must be writable before any engine starts or game is played.
+std::optional<std::string> check_pgn_writable(const std::string& path) {
+  std::ofstream out(path, std::ios::app);
+  if (!out) return "cannot write '" + path + "': " + std::strerror(errno);
+  return std::nullopt;
+}
+
+}  // namespace
+
+int run_arena_command(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
+  // A write to an engine that has died must come back as EPIPE, to be
+  // scored as a crash, rather than kill the arena.
+  ::signal(SIGPIPE, SIG_IGN);
+
+  auto options = arena::parse_arena_args(args);
+  if (!options) {
+    err << "error: " << options.error() << "\n";
+    return 2;
+  }
+  if (options->help) {
+    out << arena::kArenaHelp;
+    return 0;
+  }
+  arena::MatchConfig& match = options.value().match;
+  if (!options->openings_path.empty()) {
+    auto book = arena::load_openings(options->openings_path, match.edition, match.use_ko);
+    if (!book) {
+      err << "error: openings: " << book.error() << "\n";
+      return 1;
+    }
+    match.openings = std::move(*book);
+  } else {
+    err << "warning: no --openings: every game starts from the start position, and engines that "
+           "search alike each time repeat the same games (a book: 'leiserchess openings')\n";
+  }
+
+  std::vector<arena::PgnGame> records;
+  if (options->resume) {
+    auto read = read_match_records(match.pgn_path, err);
+    if (!read) {
+      err << "error: --resume: " << read.error() << "\n";
+      return 1;
+    }
+    records = std::move(*read);
+  } else if (!match.pgn_path.empty()) {
+    std::error_code ec;
+    if (std::filesystem::file_size(match.pgn_path, ec) > 0 && !ec)
+      err << "warning: " << match.pgn_path << " holds game records already; this match's are "
+          << "appended after them (--resume continues an interrupted match instead)\n";
+  }
+
+  if (options->shuffle) {
+    std::uint64_t seed = 0;
+    if (options->seed) {
+      seed = *options->seed;
+    } else if (const auto recorded = arena::recorded_shuffle_seed(records)) {
+      seed = *recorded;  // the interrupted match's order
+    } else {
+      seed = std::random_device{}() & 0xffffffffu;
+      err << "arena: openings shuffled with seed " << seed << " (--seed " << seed
+          << " plays this order again)\n";
+    }
+    arena::shuffle_openings(match.openings, seed);
+    match.shuffle_seed = seed;
+  }
+
+  std::vector<arena::ResumedGame> resumed;
+  if (options->resume) {
+    auto games = arena::games_to_resume(records, match);
+    if (!games) {
+      err << "error: --resume: " << match.pgn_path << ": " << games.error() << "\n";
+      return 1;
+    }
+    resumed = std::move(*games);
+  }
+  if (!match.pgn_path.empty()) {
+    if (auto problem = check_pgn_writable(match.pgn_path)) {
+      err << "error: --pgn: " << *problem << "\n";
+      return 1;
+    }
+  }
+  if (options->debug) match.protocol_log = &err;
+  if (!check_engines(match, err)) return 1;
+
+  const int per_pair = arena::games_per_pair(match);
+  const int pairs = static_cast<int>(match.engines.size() * (match.engines.size() - 1) / 2);
+  const int games = per_pair * pairs;
+  err << "arena: " << match.engines.size() << " engines, " << games << (games == 1 ? " game" : " games")
+      << ", edition "
+      << kernel::edition_name(match.edition) << ", concurrency " << match.concurrency << "\n";
+  // Rewriting one line in place only makes sense on a terminal.
+  const bool live = &err == &std::cerr && ::isatty(STDERR_FILENO);
+  InterruptGuard interrupt_guard;
+  match.interrupt = &g_interrupted;
+  const arena::MatchResult result = arena::run_match(match, err, live, resumed);
+  out << "\n";
+  arena::print_summary(match, result, out);
+  if (!match.pgn_path.empty()) out << "Game records: " << match.pgn_path << "\n";
+  out << std::flush;
+  if (result.interrupted) return 130;  // the shell's status for a Ctrl-C
+  return result.error.empty() ? 0 : 1;
+}
+
+int run_openings_command(const std::vector<std::string>& args, std::ostream& out,
+                         std::ostream& err) {
+  auto options = arena::parse_openings_args(args);
+  if (!options) {
+    err << "error: " << options.error() << "\n";
+    return 2;
+  }
+  if (options->help) {
+    out << arena::kOpeningsHelp;
+    return 0;
+  }
+  if (!options->seed_given) {
+    // A fresh book each time, but one that can be made again: say the seed.
+    options.value().generator.seed = std::random_device{}() & 0xffffffffu;
+    err << "openings: seed " << options->generator.seed << "\n";
+  }
+  auto openings = arena::generate_openings(options->generator);
+  if (!openings) {
+    err << "error: " << openings.error() << "\n";
+    return 1;
+  }
+  for (const arena::Opening& opening : *openings) out << arena::format_opening(opening) << "\n";
+  return 0;
+}
+
+}  // namespace leiser::cli

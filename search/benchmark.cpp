@@ -1,0 +1,98 @@
+#include "search/benchmark.h"
+
+#include <chrono>
+
+#include "kernel/game.h"
+#include "search/benchmark_positions.h"
+#include "search/engine.h"
+
+namespace leiser::search {
+
+std::vector<std::string> bench_positions(kernel::Edition edition) {
+  const auto& builtin = edition == kernel::Edition::k2016 ? kBenchPositions2016 : kBenchPositions2018;
+  return {builtin.begin(), builtin.end()};
+}
+
+void BenchStop::request() {
+  requested_.store(true, std::memory_order_relaxed);
+  std::lock_guard lock(mutex_);
+  if (engine_) engine_->stop();
+}
+
+// Makes `engine` the one a BenchStop stops, for the scope's life.
+class BenchStopScope {
+ public:
+  BenchStopScope(BenchStop* stop, Engine& engine) : stop_(stop) {
+    if (!stop_) return;
+    std::lock_guard lock(stop_->mutex_);
+    stop_->engine_ = &engine;
+  }
+  ~BenchStopScope() {
+    if (!stop_) return;
+    std::lock_guard lock(stop_->mutex_);
+    stop_->engine_ = nullptr;
+  }
+  BenchStopScope(const BenchStopScope&) = delete;
+  BenchStopScope& operator=(const BenchStopScope&) = delete;
+
+ private:
+  BenchStop* stop_;
+};
+
+BenchTotals run_bench(int depth, kernel::Edition edition, int threads) {
+  return run_bench(depth, edition, threads, bench_positions(edition));
+}
+
+BenchTotals run_bench(int depth, kernel::Edition edition, int threads, const std::vector<std::string>& fens,
+                      const BenchOptions& options, const BenchPositionCallback& on_position, BenchStop* stop) {
+  Engine engine;
+  const BenchStopScope scope(stop, engine);
+  // Each search clears the engine's stop flag when it starts, so a request
+  // that comes between the check before a position and that start would be
+  // lost: the first iteration's info line looks again. Without a stop there
+  // is nothing to watch, so no callback.
+  InfoCallback watch_stop;
+  if (stop)
+    watch_stop = [stop, &engine](const SearchReport&) {
+      if (stop->requested()) engine.stop();
+    };
+  (void)engine.set_option("threads", std::to_string(threads));
+  (void)engine.set_option("hash", "16");
+  (void)engine.set_option("edition", kernel::edition_name(edition));
+  for (const auto& [name, value] : options) (void)engine.set_option(name, value);
+  BenchTotals totals;
+  for (std::size_t index = 0; index < fens.size(); ++index) {
+    if (stop && stop->requested()) {
+      totals.stopped = true;
+      break;
+    }
+    const std::string& fen = fens[index];
+    engine.set_game(kernel::Game::from_fen(fen, edition).value());
+    engine.new_game();
+    SearchLimits limits;
+    limits.depth = depth;
+    const auto start = std::chrono::steady_clock::now();
+    const SearchResult result = engine.search(limits, watch_stop);
+    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    if (stop && stop->requested()) {
+      totals.stopped = true;  // this position's search may be cut short: not counted
+      break;
+    }
+    ++totals.positions;
+    totals.seconds += seconds;
+    if (on_position) on_position(index, result, seconds);
+    totals.nodes += result.nodes;
+    totals.moves_made += result.moves_made;
+  }
+  totals.splits = engine.split_stats().splits.load();
+  totals.tasks = engine.split_stats().tasks.load();
+  totals.aborted_tasks = engine.split_stats().aborted_tasks.load();
+  totals.abort_notices = engine.split_stats().abort_notices.load();
+  if (totals.abort_notices > 0)
+    totals.abort_latency_mean_us = static_cast<double>(engine.split_stats().abort_latency_ns_sum.load()) /
+                                   static_cast<double>(totals.abort_notices) / 1000.0;
+  totals.abort_latency_max_us = static_cast<double>(engine.split_stats().abort_latency_ns_max.load()) / 1000.0;
+  return totals;
+}
+
+}  // namespace leiser::search

@@ -1,0 +1,321 @@
+// The perft and bench subcommands: output format, positions and option errors.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <fstream>
+#include <sstream>
+
+#include "cli/bench_command.h"
+#include "cli/perft_command.h"
+#include "cli/solve_command.h"
+#include "kernel/game.h"
+#include "kernel/notation.h"
+#include "search/benchmark.h"
+#include "search/benchmark_positions.h"
+#include "search/engine.h"
+
+namespace leiser::cli {
+namespace {
+
+struct CommandRun {
+  int status;
+  std::string out;
+  std::string err;
+};
+
+CommandRun run(const std::vector<std::string>& args) {
+  std::ostringstream out;
+  std::ostringstream err;
+  const int status = run_perft_command(args, out, err);
+  return {status, out.str(), err.str()};
+}
+
+TEST(PerftCommand, PrintsEveryDepth) {
+  const CommandRun r = run({"--edition", "2016", "--depth", "3", "--pseudo"});
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_NE(r.out.find("perft 1 78\nperft 2 6084\nperft 3 473126\n"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("leaves/s"), std::string::npos);
+}
+
+TEST(PerftCommand, DivideListsRootMovesThenTotal) {
+  const CommandRun r = run({"--depth", "2", "--divide", "--threads", "2"});
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_NE(r.out.find("h0R: "), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("perft 2 3757\n"), std::string::npos) << r.out;
+}
+
+TEST(PerftCommand, FenAndMoves) {
+  const CommandRun r = run({"--fen", "ss7/8/8/8/8/8/6nw1/7NN W", "--edition", "2016", "--moves", "h0g1",
+                     "--depth", "1"});
+  EXPECT_EQ(r.status, 0) << r.err;
+  // Lavender: King a7 (3 rotations + 3 shifts), Pawn h0 (3 rotations + 3
+  // shifts), minus the Ko swap back; the null move zaps nothing.
+  EXPECT_NE(r.out.find("perft 1 11\n"), std::string::npos) << r.out;
+}
+
+// The summary line says what --batch-lasers did: 2016 pseudo perft never
+// traces lasers through the batch (its next-to-last ply counts without making
+// most moves), so there it must say the option had no effect, and the counts
+// are the plain ones.
+TEST(PerftCommand, BatchLasersSaysWhetherItTookEffect) {
+  const CommandRun pseudo =
+      run({"--edition", "2016", "--depth", "3", "--pseudo", "--batch-lasers"});
+  EXPECT_EQ(pseudo.status, 0) << pseudo.err;
+  EXPECT_NE(pseudo.out.find("perft 3 473126\n"), std::string::npos) << pseudo.out;
+  EXPECT_NE(pseudo.out.find(", edition 2016, pseudo, threads 1, --batch-lasers has no effect "
+                            "(2016 pseudo perft traces no batch)\n"),
+            std::string::npos)
+      << pseudo.out;
+  EXPECT_EQ(pseudo.out.find("batched lasers"), std::string::npos) << pseudo.out;
+
+  const CommandRun legal = run({"--edition", "2016", "--depth", "3", "--batch-lasers"});
+  EXPECT_EQ(legal.status, 0) << legal.err;
+  EXPECT_NE(legal.out.find("perft 3 281474\n"), std::string::npos) << legal.out;
+  EXPECT_NE(legal.out.find(", edition 2016, legal, threads 1, batched lasers ("), std::string::npos)
+      << legal.out;
+  EXPECT_EQ(legal.out.find("no effect"), std::string::npos) << legal.out;
+
+  const CommandRun pseudo_2018 =
+      run({"--edition", "2018", "--depth", "2", "--pseudo", "--batch-lasers"});
+  EXPECT_EQ(pseudo_2018.status, 0) << pseudo_2018.err;
+  EXPECT_NE(pseudo_2018.out.find("perft 2 3757\n"), std::string::npos) << pseudo_2018.out;
+  EXPECT_NE(pseudo_2018.out.find(", edition 2018, pseudo, threads 1, batched lasers ("),
+            std::string::npos)
+      << pseudo_2018.out;
+
+  // Depth 1, and depth 2 divided, end before any next-to-last ply is traced.
+  for (const std::vector<std::string>& args :
+       {std::vector<std::string>{"--edition", "2018", "--depth", "1", "--batch-lasers"},
+        std::vector<std::string>{"--edition", "2018", "--depth", "2", "--divide", "--batch-lasers"}}) {
+    const CommandRun shallow = run(args);
+    EXPECT_EQ(shallow.status, 0) << shallow.err;
+    EXPECT_NE(shallow.out.find(", --batch-lasers has no effect (no next-to-last ply at this depth)\n"),
+              std::string::npos)
+        << shallow.out;
+    EXPECT_EQ(shallow.out.find("batched lasers"), std::string::npos) << shallow.out;
+  }
+  const CommandRun divided = run({"--edition", "2018", "--depth", "3", "--divide", "--batch-lasers"});
+  EXPECT_NE(divided.out.find(", batched lasers ("), std::string::npos) << divided.out;
+}
+
+TEST(PerftCommand, BadOptionsGiveOneLineErrors) {
+  struct Case {
+    std::vector<std::string> args;
+    const char* fragment;
+  };
+  const Case cases[] = {
+      {{"--depth", "0"}, "--depth expects an integer from 1 to 20, got '0'"},
+      {{"--depth", "x"}, "got 'x'"},
+      {{"--depth"}, "--depth expects"},
+      {{}, "--depth is required"},
+      {{"--depth", "2", "--edition", "2017"}, "--edition expects 2016 or 2018, got '2017'"},
+      {{"--depth", "2", "--threads", "-1"}, "--threads expects"},
+      {{"--depth", "2", "--frobnicate"}, "unknown perft option '--frobnicate'"},
+      {{"--depth", "2", "--fen", "ss7/8/8 W"}, "bad FEN"},
+      {{"--depth", "2", "--moves", "h0h0"}, "2018 edition has no null move"},
+      {{"--depth", "2", "--moves", "zz"}, "bad move 'zz'"},
+  };
+  for (const Case& c : cases) {
+    const CommandRun r = run(c.args);
+    EXPECT_EQ(r.status, 2);
+    EXPECT_NE(r.err.find(c.fragment), std::string::npos) << r.err;
+    EXPECT_EQ(r.err.rfind("error: ", 0), 0u) << r.err;
+  }
+}
+
+TEST(BenchCommand, ReadsDepthEditionAndThreads) {
+  std::ostringstream out;
+  std::ostringstream err;
+  ASSERT_EQ(run_bench_command({"2", "2016", "2"}, out, err), 0) << err.str();
+  EXPECT_NE(out.str().find("Edition 2016, depth 2, threads 2"), std::string::npos) << out.str();
+  std::ostringstream out2;
+  ASSERT_EQ(run_bench_command({"2", "2016"}, out2, err), 0) << err.str();
+  EXPECT_NE(out2.str().find("Edition 2016, depth 2, threads 1"), std::string::npos) << out2.str();
+  for (const std::vector<std::string>& bad :
+       {std::vector<std::string>{"0"}, {"2", "2017"}, {"2", "2016", "0"}, {"1", "2", "3", "4", "5"}}) {
+    std::ostringstream o;
+    std::ostringstream e;
+    EXPECT_EQ(run_bench_command(bad, o, e), 2);
+    EXPECT_EQ(e.str().rfind("error: ", 0), 0u) << e.str();
+  }
+}
+
+std::uint64_t printed_count(const std::string& out, const std::string& label) {
+  const auto at = out.find(label);
+  if (at == std::string::npos) return 0;
+  return std::stoull(out.substr(out.find(':', at) + 1));
+}
+
+// `bench ... startpos` searches the start position; `bench ... FILE` the
+// file's FENs (comments and blank lines skipped), each from cleared state, so
+// the totals add up position by position.
+TEST(BenchCommand, SearchesTheStartPositionOrAFileOfFens) {
+  for (kernel::Edition edition : {kernel::Edition::k2016, kernel::Edition::k2018}) {
+    const std::string name{kernel::edition_name(edition)};
+    std::ostringstream out;
+    std::ostringstream err;
+    ASSERT_EQ(run_bench_command({"4", name, "1", "startpos"}, out, err), 0) << err.str();
+    EXPECT_NE(out.str().find("1 position (startpos)"), std::string::npos) << out.str();
+    search::Engine engine;
+    ASSERT_FALSE(engine.set_option("threads", "1").has_value());
+    ASSERT_FALSE(engine.set_option("hash", "16").has_value());
+    ASSERT_FALSE(engine.set_option("edition", name).has_value());
+    engine.set_game(kernel::Game::start(edition));
+    engine.new_game();
+    search::SearchLimits limits;
+    limits.depth = 4;
+    const search::SearchResult direct = engine.search(limits);
+    EXPECT_EQ(printed_count(out.str(), "Nodes searched"), direct.nodes) << out.str();
+    EXPECT_EQ(printed_count(out.str(), "Moves made      :"), direct.moves_made) << out.str();
+
+    const auto& builtin =
+        edition == kernel::Edition::k2016 ? search::kBenchPositions2016 : search::kBenchPositions2018;
+    const std::string first{builtin[3]};
+    const std::string second{builtin[17]};
+    const std::string path = ::testing::TempDir() + "bench_positions_" + name + ".fen";
+    {
+      std::ofstream file(path);
+      file << "# two bench positions\n" << first << "\n\n  " << second << "  \n";
+    }
+    std::ostringstream file_out;
+    ASSERT_EQ(run_bench_command({"4", name, "1", path}, file_out, err), 0) << err.str();
+    EXPECT_NE(file_out.str().find("2 positions (" + path + ")"), std::string::npos) << file_out.str();
+    const std::uint64_t each =
+        search::run_bench(4, edition, 1, {first}).nodes + search::run_bench(4, edition, 1, {second}).nodes;
+    EXPECT_EQ(printed_count(file_out.str(), "Nodes searched"), each);
+    EXPECT_EQ(search::run_bench(4, edition, 1, {first, second}).nodes, each);
+  }
+}
+
+// Trailing name=value arguments are engine options: they change the search
+// (and so the node count) as the same option set on an Engine does, and a
+// bad one is refused before any search.
+TEST(BenchCommand, TrailingOptionsSetEngineOptions) {
+  std::ostringstream plain_out, plain_err, course_out, course_err;
+  ASSERT_EQ(run_bench_command({"4", "2016", "1", "startpos"}, plain_out, plain_err), 0);
+  ASSERT_EQ(run_bench_command({"4", "2016", "1", "startpos", "lmr_r1=1000", "fut_depth=0"}, course_out, course_err),
+            0)
+      << course_err.str();
+  search::Engine engine;
+  for (const auto& [name, value] : std::vector<std::pair<std::string, std::string>>{
+           {"threads", "1"}, {"hash", "16"}, {"edition", "2016"}, {"lmr_r1", "1000"}, {"fut_depth", "0"}})
+    ASSERT_FALSE(engine.set_option(name, value).has_value());
+  engine.set_game(kernel::Game::start(kernel::Edition::k2016));
+  engine.new_game();
+  search::SearchLimits limits;
+  limits.depth = 4;
+  const search::SearchResult direct = engine.search(limits);
+  EXPECT_EQ(printed_count(course_out.str(), "Nodes searched"), direct.nodes) << course_out.str();
+  EXPECT_NE(printed_count(course_out.str(), "Nodes searched"), printed_count(plain_out.str(), "Nodes searched"));
+  // One line per position on stderr, with the search's result.
+  EXPECT_NE(course_err.str().find("position 1/1: bestmove " + kernel::move_to_string(direct.best_move) +
+                                  " score " + std::to_string(direct.score)),
+            std::string::npos)
+      << course_err.str();
+  for (const std::vector<std::string>& bad : {std::vector<std::string>{"4", "2016", "1", "startpos", "lmr_r1=x"},
+                                              {"4", "2016", "1", "startpos", "nonsense=1"},
+                                              {"4", "lmr_r1=5", "2016"}}) {
+    std::ostringstream o, e;
+    EXPECT_EQ(run_bench_command(bad, o, e), 2);
+    EXPECT_EQ(e.str().rfind("error: bench", 0), 0u) << e.str();
+    EXPECT_EQ(o.str(), "");
+  }
+}
+
+TEST(SolveCommand, ParsesProblemLines) {
+  const auto p = parse_tactics_line("ss7/8/8/8/8/8/6nw1/7NN W; dm 2; edition 2016; id tiny", 7);
+  ASSERT_TRUE(p) << p.error();
+  EXPECT_EQ(p->fen, "ss7/8/8/8/8/8/6nw1/7NN W");
+  EXPECT_EQ(p->mate_in, 2);
+  EXPECT_EQ(p->edition, kernel::Edition::k2016);
+  EXPECT_EQ(p->id, "tiny");
+  const struct {
+    std::string line;
+    std::string fragment;
+  } bad[] = {
+      {"ss7/8/8/8/8/8/6nw1/7NN W; edition 2016", "line 3: no 'dm <n>'"},
+      {"ss7/8/8/8/8/8/6nw1/7NN W; dm zero", "dm expects a number"},
+      {"ss7/8/8/8/8/8/6nw1/7NN W; dm 2; edition 2017", "edition expects 2016 or 2018"},
+      {"ss7/8/8/8/8/8/6nw1/7NN W; dm 2; bm h0g1", "unknown operation 'bm'"},
+      {"ss7/8/8 W; dm 2", "line 3: "},
+  };
+  for (const auto& c : bad) {
+    const auto r = parse_tactics_line(c.line, 3);
+    ASSERT_FALSE(r) << c.line;
+    EXPECT_NE(r.error().find(c.fragment), std::string::npos) << r.error();
+  }
+}
+
+// A King zap in one: Tangerine's King on h0 faces north up an empty h-file;
+// turning to face west along rank 0 zaps Lavender's King on a0.
+TEST(SolveCommand, SolvesAZapInOneAndCountsIt) {
+  const std::string path = ::testing::TempDir() + "tactics_tiny.txt";
+  {
+    std::ofstream file(path);
+    file << "# one problem\n\nss6NN/8/8/8/8/8/8/8 W; dm 1; edition 2018; id corner\n";
+  }
+  std::ostringstream out, err;
+  ASSERT_EQ(run_solve_command({path, "--movetime", "50"}, out, err), 0) << err.str();
+  EXPECT_NE(out.str().find("1/1 corner dm 1: solved (bestmove h7L, score mate 1"), std::string::npos) << out.str();
+  EXPECT_NE(out.str().find("Solved 1 of 1 at 50 ms per problem, 1 thread"), std::string::npos) << out.str();
+  EXPECT_NE(out.str().find("by length: dm1 1/1"), std::string::npos) << out.str();
+  for (const std::vector<std::string>& bad :
+       {std::vector<std::string>{}, {path, "--movetime", "0"}, {path, "--threads"}, {"/no/such/file"},
+        {path, "bogus=1"}}) {
+    std::ostringstream o, e;
+    EXPECT_EQ(run_solve_command(bad, o, e), 2);
+    EXPECT_EQ(e.str().rfind("error: ", 0), 0u) << e.str();
+  }
+}
+
+TEST(BenchCommand, BadPositionSourcesAreOneLineErrors) {
+  const std::string bad_fen = ::testing::TempDir() + "bench_bad.fen";
+  const std::string empty = ::testing::TempDir() + "bench_empty.fen";
+  {
+    std::ofstream file(bad_fen);
+    file << "# ok so far\n" << search::kBenchPositions2016[0] << "\nss7/8/8 W\n";
+    std::ofstream none(empty);
+    none << "# nothing but a comment\n\n";
+  }
+  const struct {
+    std::string source;
+    std::string fragment;
+  } cases[] = {
+      {bad_fen, bad_fen + ":3: "},
+      {empty, "holds no FEN"},
+      {::testing::TempDir() + "no_such_file.fen", "cannot read"},
+  };
+  for (const auto& c : cases) {
+    std::ostringstream out;
+    std::ostringstream err;
+    EXPECT_EQ(run_bench_command({"2", "2016", "1", c.source}, out, err), 2);
+    const std::string message = err.str();
+    EXPECT_EQ(message.rfind("error: ", 0), 0u) << message;
+    EXPECT_NE(message.find(c.fragment), std::string::npos) << message;
+    EXPECT_EQ(std::count(message.begin(), message.end(), '\n'), 1) << message;
+    EXPECT_TRUE(out.str().empty()) << out.str();
+  }
+}
+
+// A parallel bench reports its split statistics and the abort latency, and
+// they are consistent: a task that noticed an abort was a task, its latency
+// is positive, and the maximum is at least the mean. (Values are timings, so
+// only their relations are checked.)
+TEST(BenchCommand, ParallelBenchReportsSplitsAndAbortLatency) {
+  const search::BenchTotals totals = search::run_bench(6, kernel::Edition::k2016, 2);
+  EXPECT_GT(totals.splits, 0u);
+  EXPECT_GE(totals.tasks, totals.splits);
+  EXPECT_LE(totals.abort_notices, totals.tasks);
+  if (totals.abort_notices > 0) {
+    EXPECT_GT(totals.abort_latency_mean_us, 0.0);
+    EXPECT_GE(totals.abort_latency_max_us, totals.abort_latency_mean_us);
+  }
+  std::ostringstream out;
+  std::ostringstream err;
+  ASSERT_EQ(run_bench_command({"5", "2016", "2"}, out, err), 0) << err.str();
+  EXPECT_NE(out.str().find("Splits          : "), std::string::npos) << out.str();
+  EXPECT_NE(out.str().find("Abort latency   : mean "), std::string::npos) << out.str();
+}
+
+}  // namespace
+}  // namespace leiser::cli

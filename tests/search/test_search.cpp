@@ -1,0 +1,302 @@
+// The search through the Engine API: determinism, legality, mates, stop,
+// the bench signature, and a self-play smoke run.
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <random>
+#include <sstream>
+
+#include "kernel/game.h"
+#include "kernel/movegen.h"
+#include "kernel/notation.h"
+#include "search/benchmark.h"
+#include "search/benchmark_positions.h"
+#include "search/engine.h"
+#include "simd/dispatch.h"
+
+namespace leiser::search {
+namespace {
+
+using kernel::Edition;
+using kernel::Game;
+
+// The node counts of `leiserchess bench 5 <edition>`. A change of search
+// behaviour changes them; update them in the same commit, on purpose.
+constexpr std::uint64_t kBenchSignature2016 = 1133113;
+constexpr std::uint64_t kBenchSignature2018 = 738969;
+// The moves those benches make (SearchResult::moves_made, the course
+// engines' node count): pinned likewise, so that the count itself cannot
+// drift unnoticed.
+constexpr std::uint64_t kBenchMovesMade2016 = 4640064;
+constexpr std::uint64_t kBenchMovesMade2018 = 4082512;
+
+// The shortcuts the search takes through the kernel and evaluation give the
+// same results as the plain calls, on positions of random games: a move made
+// from an already applied and traced board, and the evaluation from an
+// already traced beam (with the 2016 position's stored opponent beam) against
+// the term-by-term evaluation, which traces every beam itself.
+TEST(Search, TracedShortcutsEqualThePlainCalls) {
+  const EvalParams params;
+  for (Edition e : {Edition::k2016, Edition::k2018}) {
+    std::mt19937 rng(e == Edition::k2016 ? 2016 : 2018);
+    int checked_moves = 0;
+    for (int game_index = 0; game_index < 40; ++game_index) {
+      Game game = Game::from_fen(e == Edition::k2016 ? kBenchPositions2016[game_index % 30]
+                                                      : kBenchPositions2018[game_index % 30],
+                                 e)
+                      .value();
+      for (int ply = 0; ply < 60 && !game.is_over(); ++ply) {
+        const kernel::Position& pos = game.position();
+        const kernel::LaserTrace own = kernel::trace_laser(pos.board(), pos.side_to_move());
+        ASSERT_EQ(evaluate(pos, params, own.path), evaluate_terms(pos, params).score_cp);
+        const auto moves = game.legal_moves();
+        ASSERT_FALSE(moves.empty());
+        for (kernel::Move m : moves) {
+          kernel::Position plain = pos;
+          kernel::Position traced = pos;
+          kernel::Board moved = pos.board();
+          kernel::apply_move(moved, m);
+          if (e == Edition::k2016) {
+            plain.make_move<Edition::k2016>(m);
+            traced.make_move_traced<Edition::k2016>(m, moved, kernel::trace_laser(moved, pos.side_to_move()));
+          } else {
+            plain.make_move<Edition::k2018>(m);
+            traced.make_move_traced<Edition::k2018>(m, moved, kernel::trace_laser(moved, pos.side_to_move()));
+          }
+          ASSERT_TRUE(plain.board() == traced.board());
+          ASSERT_EQ(plain.key(), traced.key());
+          ASSERT_EQ(plain.status(), traced.status());
+          ASSERT_EQ(plain.last_zapped(), traced.last_zapped());
+          ASSERT_EQ(plain.pinned_pawns(), traced.pinned_pawns());
+          ASSERT_EQ(plain.plies_since_pawn_zap(), traced.plies_since_pawn_zap());
+          ++checked_moves;
+        }
+        ASSERT_TRUE(game.play(moves[rng() % moves.size()]).has_value());
+      }
+    }
+    EXPECT_GT(checked_moves, 10000);
+  }
+}
+
+TEST(Search, BenchSignatureIsPinned) {
+  const BenchTotals bench2016 = run_bench(5, Edition::k2016);
+  const BenchTotals bench2018 = run_bench(5, Edition::k2018);
+  EXPECT_EQ(bench2016.nodes, kBenchSignature2016);
+  EXPECT_EQ(bench2018.nodes, kBenchSignature2018);
+  EXPECT_EQ(bench2016.moves_made, kBenchMovesMade2016);
+  EXPECT_EQ(bench2018.moves_made, kBenchMovesMade2018);
+}
+
+// Moves made count what the search's loops make. Without null moves (the
+// exact mode), every position searched except the root was reached by a
+// made move, so there are at least nodes - 1 of them, and at depth 1 the
+// root alone makes every pseudo-legal move it has. With quiescence below,
+// there are more moves made than positions searched (most are made only to
+// see that they do not zap).
+TEST(Search, MovesMadeCountTheMovesTheLoopsMake) {
+  for (Edition e : {Edition::k2016, Edition::k2018}) {
+    const auto& fens = e == Edition::k2016 ? kBenchPositions2016 : kBenchPositions2018;
+    for (std::size_t i = 0; i < 6; ++i) {
+      const Game game = Game::from_fen(fens[i], e).value();
+      kernel::MoveList pseudo;
+      if (e == Edition::k2016) kernel::generate_pseudo_moves<Edition::k2016>(game.position(), pseudo);
+      else kernel::generate_pseudo_moves<Edition::k2018>(game.position(), pseudo);
+      const auto root_moves = static_cast<std::uint64_t>(pseudo.size());
+      for (int depth : {1, 3}) {
+        for (int threads : {1, 2}) {
+          Engine engine;
+          ASSERT_FALSE(engine.set_option("edition", kernel::edition_name(e)).has_value());
+          ASSERT_FALSE(engine.set_option("threads", std::to_string(threads)).has_value());
+          engine.set_exact_search(true);
+          engine.set_game(game);
+          SearchLimits limits;
+          limits.depth = depth;
+          const SearchResult r = engine.search(limits);
+          EXPECT_GE(r.moves_made + 1, r.nodes) << fens[i] << " depth " << depth << " threads " << threads;
+          EXPECT_GE(r.moves_made, root_moves) << fens[i];
+          if (threads == 1) {
+            engine.set_game(game);
+            engine.new_game();  // forget the first search's history and killers
+            EXPECT_EQ(engine.search(limits).moves_made, r.moves_made) << "deterministic: " << fens[i];
+          }
+        }
+      }
+    }
+  }
+}
+
+TEST(Search, SameNodeLimitGivesTheSameResult) {
+  for (Edition e : {Edition::k2016, Edition::k2018}) {
+    Engine engine;
+    ASSERT_FALSE(engine.set_option("edition", kernel::edition_name(e)).has_value());
+    ASSERT_FALSE(engine.set_option("threads", "1").has_value());  // the deterministic mode
+    SearchLimits limits;
+    limits.nodes = 20000;
+    engine.new_game();
+    const SearchResult first = engine.search(limits);
+    engine.new_game();
+    const SearchResult second = engine.search(limits);
+    EXPECT_EQ(first.best_move, second.best_move);
+    EXPECT_EQ(first.nodes, second.nodes);
+    EXPECT_EQ(first.score, second.score);
+    EXPECT_TRUE(engine.game().is_legal(first.best_move));
+  }
+}
+
+// LCOVERAGE through the SIMD kernel (option lcoverage_beams kernel) scores
+// every position as the scalar walk does, so the deterministic search is the
+// same: same nodes, move and score, on bench positions and every SIMD
+// implementation the CPU supports.
+TEST(Search, LcoverageKernelSearchesExactlyLikeTheWalk) {
+  const std::string previous(simd::active().name);
+  for (const simd::Implementation* impl : simd::supported()) {
+    ASSERT_EQ(simd::select(impl->name), "");
+    SCOPED_TRACE(std::string(impl->name));
+    for (int i = 0; i < 6; ++i) {
+      const std::string_view fen = kBenchPositions2018[static_cast<std::size_t>(i) * 5];
+      SearchResult results[2];
+      const char* modes[2] = {"walk", "kernel"};
+      for (int mode = 0; mode < 2; ++mode) {
+        Engine engine;
+        ASSERT_FALSE(engine.set_option("edition", "2018").has_value());
+        ASSERT_FALSE(engine.set_option("threads", "1").has_value());
+        ASSERT_FALSE(engine.set_option("lcoverage_beams", modes[mode]).has_value());
+        engine.set_game(Game::from_fen(fen, Edition::k2018).value());
+        SearchLimits limits;
+        limits.depth = 4;
+        results[mode] = engine.search(limits);
+      }
+      EXPECT_EQ(results[0].nodes, results[1].nodes) << fen;
+      EXPECT_EQ(results[0].best_move, results[1].best_move) << fen;
+      EXPECT_EQ(results[0].score, results[1].score) << fen;
+    }
+  }
+  ASSERT_EQ(simd::select(previous), "");
+  Engine engine;
+  const auto error = engine.set_option("lcoverage_beams", "simd");
+  ASSERT_TRUE(error.has_value());
+  EXPECT_NE(error->find("auto, walk or kernel"), std::string::npos) << *error;
+}
+
+TEST(Search, FindsTheKingZap) {
+  // Tangerine's King on h0 turns west and zaps the King on a0.
+  for (Edition e : {Edition::k2016, Edition::k2018}) {
+    Engine engine;
+    ASSERT_FALSE(engine.set_option("edition", kernel::edition_name(e)).has_value());
+    engine.set_game(Game::from_fen("8/8/8/8/8/8/8/ss6NN W", e).value());
+    SearchLimits limits;
+    limits.depth = 4;
+    const SearchResult r = engine.search(limits);
+    EXPECT_EQ(kernel::move_to_string(r.best_move), "h0L");
+    EXPECT_TRUE(is_mate_score(r.score));
+    EXPECT_EQ(mate_in_moves(r.score), 1);
+  }
+}
+
+TEST(Search, StopEndsAnInfiniteSearchWithALegalMove) {
+  Engine engine;
+  std::atomic<int> done{0};
+  SearchResult result;
+  SearchLimits limits;
+  limits.infinite = true;
+  engine.start(limits, {}, [&](const SearchResult& r) {
+    result = r;
+    done.fetch_add(1);
+  });
+  std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  engine.stop();
+  engine.wait();
+  EXPECT_EQ(done.load(), 1);
+  EXPECT_TRUE(engine.game().is_legal(result.best_move));
+}
+
+// Without TT and forward pruning, alpha-beta's value is fixed by the
+// position and depth; Young Brothers Wait must find the same value.
+TEST(Search, ParallelSearchEqualsSerialWithoutTTAndPruning) {
+  for (Edition e : {Edition::k2016, Edition::k2018}) {
+    const auto& fens = e == Edition::k2016 ? std::vector<std::string_view>(kBenchPositions2016.begin(),
+                                                                          kBenchPositions2016.begin() + 8)
+                                           : std::vector<std::string_view>(kBenchPositions2018.begin(),
+                                                                          kBenchPositions2018.begin() + 8);
+    for (std::string_view fen : fens) {
+      int scores[2];
+      for (int threads : {1, 2}) {
+        Engine engine;
+        ASSERT_FALSE(engine.set_option("edition", kernel::edition_name(e)).has_value());
+        ASSERT_FALSE(engine.set_option("threads", std::to_string(threads)).has_value());
+        engine.set_exact_search(true);
+        engine.set_game(Game::from_fen(fen, e).value());
+        SearchLimits limits;
+        limits.depth = 5;
+        const SearchResult r = engine.search(limits);
+        EXPECT_TRUE(engine.game().is_legal(r.best_move)) << fen;
+        EXPECT_EQ(r.depth, 5);
+        scores[threads - 1] = r.score;
+      }
+      EXPECT_EQ(scores[0], scores[1]) << "edition " << kernel::edition_name(e) << " " << fen;
+    }
+  }
+}
+
+TEST(Search, ChangingStateDuringAnInfiniteSearchDoesNotHang) {
+  Engine engine;
+  std::atomic<int> done{0};
+  SearchLimits limits;
+  limits.infinite = true;
+  engine.start(limits, {}, [&](const SearchResult&) { done.fetch_add(1); });
+  // Each of these must first end the infinite search, not wait for it forever.
+  EXPECT_FALSE(engine.set_option("hash", "8").has_value());
+  EXPECT_EQ(done.load(), 1);
+  engine.start(limits, {}, [&](const SearchResult&) { done.fetch_add(1); });
+  engine.new_game();
+  EXPECT_EQ(done.load(), 2);
+  EXPECT_FALSE(engine.is_searching());
+}
+
+TEST(Search, ParallelOptionsAndBadOptionsAreChecked) {
+  Engine engine;
+  EXPECT_FALSE(engine.set_option("Hash", "32").has_value());
+  EXPECT_FALSE(engine.set_option("THREADS", "2").has_value());
+  EXPECT_FALSE(engine.set_option("use_ko", "false").has_value());
+  EXPECT_FALSE(engine.set_option("pawnpin", "0").has_value());
+  EXPECT_NE(engine.set_option("hash", "0").value_or("").find("out of range"), std::string::npos);
+  EXPECT_NE(engine.set_option("hash", "lots").value_or("").find("expects an integer"), std::string::npos);
+  EXPECT_NE(engine.set_option("kface", "10001").value_or("").find("out of range"), std::string::npos);
+  EXPECT_NE(engine.set_option("edition", "2017").value_or("").find("2018 or 2016"), std::string::npos);
+  EXPECT_NE(engine.set_option("frobnicate", "1").value_or("").find("unknown option"), std::string::npos);
+}
+
+// A few hundred very fast games between two copies of the engine: every move
+// it returns must be legal, and every game must end or reach the ply cap.
+TEST(Search, SelfPlaySmoke) {
+  int games = 0;
+  for (Edition e : {Edition::k2016, Edition::k2018}) {
+    Engine white;
+    Engine black;
+    for (Engine* engine : {&white, &black})
+      ASSERT_FALSE(engine->set_option("edition", kernel::edition_name(e)).has_value());
+    std::mt19937 rng(e == Edition::k2016 ? 16 : 18);
+    for (int g = 0; g < 100; ++g, ++games) {
+      Game game = Game::start(e);
+      // A few random opening plies so the games differ.
+      for (int i = 0; i < 4 && !game.is_over(); ++i) {
+        const auto moves = game.legal_moves();
+        ASSERT_TRUE(game.play(moves[static_cast<int>(rng() % moves.size())]).has_value());
+      }
+      for (int ply = 0; ply < 160 && !game.is_over(); ++ply) {
+        Engine& engine = game.position().side_to_move() == kernel::Color::kTangerine ? white : black;
+        engine.set_game(game);
+        SearchLimits limits;
+        limits.nodes = 400 + (ply % 3) * 100;
+        const SearchResult r = engine.search(limits);
+        ASSERT_TRUE(game.is_legal(r.best_move))
+            << "illegal " << kernel::move_to_string(r.best_move) << " in game " << g;
+        ASSERT_TRUE(game.play(r.best_move).has_value());
+      }
+    }
+  }
+  EXPECT_EQ(games, 200);
+}
+
+}  // namespace
+}  // namespace leiser::search
