@@ -105,6 +105,7 @@ Option make_string(std::string name, std::string default_value, std::function<Op
 
 void OptionRegistry::add(Option option) {
   if (find(option.name)) throw std::invalid_argument("option " + kernel::quote(option.name) + " is declared twice");
+  if (!option.set) throw std::invalid_argument("option " + kernel::quote(option.name) + " has no action");
   options_.push_back(std::move(option));
 }
 

@@ -106,7 +106,8 @@ Option string_option(std::string name, std::string default_value, Action on_chan
 class OptionRegistry {
  public:
   // Throws std::invalid_argument if an option of that name (in any case) is
-  // already declared: the second would never be reached.
+  // already declared (the second would never be reached), or if the option
+  // has no `set`.
   void add(Option option);
   // The option called `name` in any case, or nullptr.
   const Option* find(std::string_view name) const;

@@ -103,10 +103,11 @@ TEST(OptionRegistry, FindsNamesInAnyCaseAndKeepsDeclarationOrder) {
   EXPECT_EQ(registry.set("ponder", "maybe"), "option ponder expects true or false, got 'maybe'");
 }
 
-TEST(OptionRegistry, ANameIsDeclaredOnce) {
+TEST(OptionRegistry, ANameIsDeclaredOnceAndWithAnAction) {
   OptionRegistry registry;
   registry.add(spin("Hash", 64, 1, 65536, [](int) {}));
   EXPECT_THROW(registry.add(button("hash", [] {})), std::invalid_argument);
+  EXPECT_THROW(registry.add(Option{"unset", OptionType::kButton, "", 0, 0, {}, {}}), std::invalid_argument);
   EXPECT_EQ(registry.size(), 1u);
 }
 
