@@ -66,15 +66,21 @@ std::string lower(std::string text) {
   return text;
 }
 
-std::string_view option_type_name(search::OptionType t) {
-  switch (t) {
-    case search::OptionType::kSpin: return "spin";
-    case search::OptionType::kCheck: return "check";
-    case search::OptionType::kCombo: return "combo";
-    case search::OptionType::kString: return "string";
-    case search::OptionType::kButton: return "button";
-  }
-  return "string";
+// The options of the protocol itself, listed after the engine's. The SIMD
+// implementation is a property of the process, not of an engine (a bench or
+// C API engine does not offer it); its default is the one active now, and
+// simd::select judges its values, "auto" included, and says why a listed one
+// cannot run.
+search::OptionRegistry protocol_options() {
+  search::OptionRegistry registry;
+  search::Option simd_option{"simd", search::OptionType::kCombo, std::string(simd::active().name), 0, 0, {}, {}};
+  for (const simd::Implementation* impl : simd::supported()) simd_option.choices.emplace_back(impl->name);
+  simd_option.set = [](std::string_view value) -> search::OptionError {
+    if (std::string problem = simd::select(value); !problem.empty()) return problem;
+    return std::nullopt;
+  };
+  registry.add(std::move(simd_option));
+  return registry;
 }
 
 // An error line's last defence: every message quotes user input through
@@ -405,19 +411,8 @@ void Protocol::execute(const Command& c) {
 void Protocol::cmd_uci() {
   say("id name " + version_string());
   say("id author the leiserchess team");
-  for (const auto& o : engine_.options()) {
-    std::string line = "option name " + o.name + " type " + std::string(option_type_name(o.type));
-    // A button has no value, so UCI gives it no default.
-    if (o.type != search::OptionType::kButton) line += " default " + o.default_value;
-    if (o.type == search::OptionType::kSpin)
-      line += " min " + std::to_string(o.min) + " max " + std::to_string(o.max);
-    for (const auto& c : o.choices) line += " var " + c;
-    say(line);
-  }
-  // The SIMD implementation is a property of the process, not of the engine.
-  std::string simd_line = "option name simd type combo default " + std::string(simd::active().name);
-  for (const simd::Implementation* impl : simd::supported()) simd_line += " var " + std::string(impl->name);
-  say(simd_line);
+  for (const search::Option& option : engine_.options()) say(search::listing_line(option));
+  for (const search::Option& option : protocol_options()) say(search::listing_line(option));
   say("uciok");
 }
 
@@ -432,11 +427,9 @@ void Protocol::cmd_setoption(const std::vector<std::string>& t) {
   std::size_t i = 2;
   for (; i < t.size() && lower(t[i]) != "value"; ++i) name += (name.empty() ? "" : " ") + t[i];
   for (++i; i < t.size(); ++i) value += (value.empty() ? "" : " ") + t[i];
-  if (lower(name) == "simd") {
-    if (const std::string problem = simd::select(value); !problem.empty()) error(problem);
-    return;
-  }
-  if (const auto problem = engine_.set_option(name, value)) {
+  const search::OptionRegistry own = protocol_options();
+  const auto problem = own.find(name) ? own.set(name, value) : engine_.set_option(name, value);
+  if (problem) {
     error(*problem);
     return;
   }

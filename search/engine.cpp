@@ -1,16 +1,11 @@
 #include "search/engine.h"
 
 #include <algorithm>
-#include <cctype>
-#include <charconv>
+#include <chrono>
 #include <new>
 
 #include <oneapi/tbb/info.h>
 #include <unistd.h>
-#include <chrono>
-#include <variant>
-
-#include "kernel/quote.h"
 
 namespace leiser::search {
 namespace {
@@ -19,34 +14,12 @@ constexpr int kDefaultHashMb = 64;
 constexpr int kMaxHashMb = 65536;
 constexpr int kMaxThreads = 1024;
 
-std::string lower(std::string_view text) {
-  std::string out(text);
-  for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return out;
+// The machine's memory in MB, or 0 where it cannot be told.
+long long physical_memory_mb() {
+  const long pages = sysconf(_SC_PHYS_PAGES);
+  const long page_size = sysconf(_SC_PAGE_SIZE);
+  return pages > 0 && page_size > 0 ? static_cast<long long>(pages) * page_size >> 20 : 0;
 }
-
-// An integer option's value: a number, or why not. Digits too many for a
-// long long are a number out of range, not "not an integer".
-std::variant<long long, std::string> parse_integer_value(std::string_view key, std::string_view text, int min,
-                                                         int max) {
-  long long value = 0;
-  const auto [ptr, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
-  const std::string range = " out of range " + std::to_string(min) + ".." + std::to_string(max);
-  if (ptr != text.data() + text.size() || (ec != std::errc() && ec != std::errc::result_out_of_range))
-    return "option " + std::string(key) + " expects an integer, got " + kernel::quote(text);
-  if (ec == std::errc::result_out_of_range || value < min || value > max)
-    return "option " + std::string(key) + " value " + kernel::quote(text) + range;
-  return value;
-}
-
-std::optional<bool> parse_bool(std::string_view text) {
-  const std::string t = lower(text);
-  if (t == "true" || t == "1" || t == "on") return true;
-  if (t == "false" || t == "0" || t == "off") return false;
-  return std::nullopt;
-}
-
-int default_threads() { return Engine::max_threads(); }
 
 }  // namespace
 
@@ -56,166 +29,90 @@ Engine::Engine()
     : game_(kernel::Game::start(kernel::kDefaultEdition)),
       tt_(kDefaultHashMb),
       searcher_(std::make_unique<Searcher>(tt_, params_)),
-      threads_(default_threads()) {}
+      threads_(max_threads()) {
+  declare_options();
+}
 
 Engine::~Engine() {
   stop();
   wait();
 }
 
-std::vector<OptionInfo> Engine::options() const {
-  std::vector<OptionInfo> list = {
-      {"hash", OptionType::kSpin, std::to_string(kDefaultHashMb), 1, kMaxHashMb, {}},
-      {"threads", OptionType::kSpin, std::to_string(default_threads()), 1, kMaxThreads, {}},
-      // Stockfish's names for what match runners and GUIs set on every
-      // engine; names are case-insensitive, so `Hash` and `Threads` are the
-      // two options above.
-      {"Clear Hash", OptionType::kButton, "", 0, 0, {}},
-      {"Move Overhead", OptionType::kSpin, std::to_string(kDefaultMoveOverheadMs), 0, kMaxMoveOverheadMs, {}},
-      {"MultiPV", OptionType::kSpin, "1", 1, kMaxMultiPv, {}},
-      {"Ponder", OptionType::kCheck, "false", 0, 0, {}},
-      {"edition", OptionType::kCombo, std::string(kernel::edition_name(kernel::kDefaultEdition)), 0, 0,
-       {"2018", "2016"}},
-      {"use_ko", OptionType::kCheck, "true", 0, 0, {}},
-  };
-  for (const auto& spec : eval::kWeightSpecs)
-    list.push_back({std::string(spec.name), OptionType::kSpin, std::to_string(spec.default_value),
-                    spec.min, spec.max, {}});
-  list.push_back({std::string(kLcoverageSpec.name), OptionType::kSpin,
-                  std::to_string(kLcoverageSpec.default_value), kLcoverageSpec.min, kLcoverageSpec.max, {}});
-  list.push_back({"lcoverage_beams", OptionType::kCombo, "auto", 0, 0, {"auto", "walk", "kernel"}});
+// Every option of the engine, once, in the order `uci` lists them. A new
+// option is one more line here (an evaluation weight, one in
+// eval::kWeightSpecs; a search rule, one in kSearchRuleSpecs).
+void Engine::declare_options() {
+  options_.add(spin("hash", kDefaultHashMb, 1, kMaxHashMb, [this](int mb) { return resize_hash(mb); }));
+  // oneTBB runs no more threads at once than the machine has (asking for
+  // more only prints its own warning), so more are not promised either.
+  options_.add(spin("threads", max_threads(), 1, kMaxThreads, [this](int n) { threads_ = std::min(n, max_threads()); }));
+  // Stockfish's names for what match runners and GUIs set on every engine;
+  // names are case-insensitive, so `Hash` and `Threads` are the two above.
+  options_.add(button("Clear Hash", [this] {
+    tt_.clear();
+    searcher_->clear();
+  }));
+  options_.add(spin("Move Overhead", kDefaultMoveOverheadMs, 0, kMaxMoveOverheadMs,
+                    [this](int ms) { search_options_.move_overhead_ms = ms; }));
+  options_.add(spin("MultiPV", 1, 1, kMaxMultiPv, [this](int lines) { search_options_.multipv = lines; }));
+  options_.add(check("Ponder", false, [this](bool on) { ponder_enabled_ = on; }));
+  options_.add(combo("edition", std::string(kernel::edition_name(kernel::kDefaultEdition)), {"2018", "2016"},
+                     [this](std::string_view choice) {
+                       const bool use_ko = game_.use_ko();
+                       game_ = kernel::Game::start(*kernel::parse_edition(choice));
+                       game_.set_use_ko(use_ko);
+                     }));
+  options_.add(check("use_ko", true, [this](bool on) { game_.set_use_ko(on); }));
+  for (const eval::WeightSpec& spec : eval::kWeightSpecs)
+    options_.add(spin(std::string(spec.name), spec.default_value, spec.min, spec.max, [this, weight = &spec](int v) {
+      eval::set_weight(params_.weights_2016, *weight, v);
+      eval::set_weight(params_.weights_2018, *weight, v);
+      searcher_->clear_eval_cache();
+    }));
+  options_.add(spin(std::string(kLcoverageSpec.name), kLcoverageSpec.default_value, kLcoverageSpec.min,
+                    kLcoverageSpec.max, [this](int v) {
+                      params_.lcoverage = v;
+                      searcher_->clear_eval_cache();
+                    }));
+  // How 2018 LCOVERAGE traces its beams: the scalar walk, or the active
+  // SIMD implementation's batched kernel; the scores are the same.
+  options_.add(combo("lcoverage_beams", "auto", {"auto", "walk", "kernel"}, [this](std::string_view choice) {
+    params_.lcoverage_beams = choice == "walk"     ? eval::LcoverageBeams::kWalk
+                              : choice == "kernel" ? eval::LcoverageBeams::kKernel
+                                                   : eval::LcoverageBeams::kAuto;
+  }));
   // The search rules: a preset, then each rule (set after the preset to try
   // a change of one rule).
-  list.push_back({"search", OptionType::kCombo, "default", 0, 0, {"default", "course"}});
+  options_.add(combo("search", "default", {"default", "course"}, [this](std::string_view choice) {
+    search_options_.rules = choice == "course" ? SearchRules::course() : SearchRules::standard();
+  }));
   // Plain alpha-beta without TT, pruning or reductions (SearchOptions::exact):
   // slow, but its mate scores are proofs; for checking tactics and the
   // parallel search.
-  list.push_back({"exact_search", OptionType::kCheck, "false", 0, 0, {}});
+  options_.add(check("exact_search", false, [this](bool on) { search_options_.exact = on; }));
   SearchRules defaults = SearchRules::standard();
-  for (const auto& spec : kSearchRuleSpecs)
-    list.push_back({std::string(spec.name), OptionType::kSpin, std::to_string(*spec.field(defaults)), spec.min,
-                    spec.max, {}});
-  return list;
+  for (const SearchRuleSpec& spec : kSearchRuleSpecs)
+    options_.add(spin(std::string(spec.name), *spec.field(defaults), spec.min, spec.max,
+                      [this, field = spec.field](int v) { *field(search_options_.rules) = v; }));
 }
 
-std::optional<std::string> Engine::set_option(std::string_view name, std::string_view value) {
+OptionError Engine::resize_hash(int mb) {
+  // The table is written in full when allocated; more than half of the
+  // machine's memory would get the process killed instead of refused.
+  if (const long long physical_mb = physical_memory_mb(); physical_mb > 0 && mb > physical_mb / 2)
+    return "option hash value " + std::to_string(mb) + " MB is more than half of this machine's " +
+           std::to_string(physical_mb) + " MB of memory";
+  try {
+    tt_.resize(static_cast<std::size_t>(mb));
+  } catch (const std::bad_alloc&) {
+    return "option hash: cannot allocate " + std::to_string(mb) + " MB";
+  }
+  return std::nullopt;
+}
+
+OptionError Engine::set_option(std::string_view name, std::string_view value) {
   wait();
-  const std::string key = lower(name);
-  auto int_in = [&](int min, int max) -> std::variant<int, std::string> {
-    auto v = parse_integer_value(key, value, min, max);
-    if (auto* err = std::get_if<std::string>(&v)) return std::move(*err);
-    return static_cast<int>(std::get<long long>(v));
-  };
-  if (key == "hash") {
-    const auto v = int_in(1, kMaxHashMb);
-    if (auto* err = std::get_if<std::string>(&v)) return *err;
-    // The table is written in full when allocated; more than half of the
-    // machine's memory would get the process killed instead of refused.
-    const long pages = sysconf(_SC_PHYS_PAGES);
-    const long page_size = sysconf(_SC_PAGE_SIZE);
-    const long long physical_mb = pages > 0 && page_size > 0 ? static_cast<long long>(pages) * page_size >> 20 : 0;
-    if (physical_mb > 0 && std::get<int>(v) > physical_mb / 2)
-      return "option hash value " + std::to_string(std::get<int>(v)) + " MB is more than half of this machine's " +
-             std::to_string(physical_mb) + " MB of memory";
-    try {
-      tt_.resize(static_cast<std::size_t>(std::get<int>(v)));
-    } catch (const std::bad_alloc&) {
-      return "option hash: cannot allocate " + std::to_string(std::get<int>(v)) + " MB";
-    }
-    return std::nullopt;
-  }
-  if (key == "threads") {
-    const auto v = int_in(1, kMaxThreads);
-    if (auto* err = std::get_if<std::string>(&v)) return *err;
-    // oneTBB runs no more threads at once than the machine has (asking for
-    // more only prints its own warning), so more are not promised either.
-    threads_ = std::min(std::get<int>(v), max_threads());
-    return std::nullopt;
-  }
-  if (key == "clear hash") {
-    // A button: pressing it is the whole command, a value means nothing.
-    tt_.clear();
-    searcher_->clear();
-    return std::nullopt;
-  }
-  if (key == "move overhead") {
-    const auto v = int_in(0, kMaxMoveOverheadMs);
-    if (auto* err = std::get_if<std::string>(&v)) return *err;
-    search_options_.move_overhead_ms = std::get<int>(v);
-    return std::nullopt;
-  }
-  if (key == "ponder") {
-    const auto b = parse_bool(value);
-    if (!b) return "option ponder expects true or false, got " + kernel::quote(value);
-    ponder_enabled_ = *b;
-    return std::nullopt;
-  }
-  if (key == "multipv") {
-    const auto v = int_in(1, kMaxMultiPv);
-    if (auto* err = std::get_if<std::string>(&v)) return *err;
-    search_options_.multipv = std::get<int>(v);
-    return std::nullopt;
-  }
-  if (key == "edition") {
-    const auto e = kernel::parse_edition(value);
-    if (!e) return "option edition expects 2018 or 2016, got " + kernel::quote(value);
-    const bool use_ko = game_.use_ko();
-    game_ = kernel::Game::start(*e);
-    game_.set_use_ko(use_ko);
-    return std::nullopt;
-  }
-  if (key == "use_ko") {
-    const auto b = parse_bool(value);
-    if (!b) return "option use_ko expects true or false, got " + kernel::quote(value);
-    game_.set_use_ko(*b);
-    return std::nullopt;
-  }
-  if (const auto* spec = eval::find_weight(key)) {
-    const auto v = int_in(spec->min, spec->max);
-    if (auto* err = std::get_if<std::string>(&v)) return *err;
-    eval::set_weight(params_.weights_2016, *spec, std::get<int>(v));
-    eval::set_weight(params_.weights_2018, *spec, std::get<int>(v));
-    searcher_->clear_eval_cache();
-    return std::nullopt;
-  }
-  if (key == kLcoverageSpec.name) {
-    const auto v = int_in(kLcoverageSpec.min, kLcoverageSpec.max);
-    if (auto* err = std::get_if<std::string>(&v)) return *err;
-    params_.lcoverage = std::get<int>(v);
-    searcher_->clear_eval_cache();
-    return std::nullopt;
-  }
-  if (key == "lcoverage_beams") {
-    // How 2018 LCOVERAGE traces its beams: the scalar walk, or the active
-    // SIMD implementation's batched kernel; the scores are the same.
-    const std::string v = lower(value);
-    if (v == "auto") params_.lcoverage_beams = eval::LcoverageBeams::kAuto;
-    else if (v == "walk") params_.lcoverage_beams = eval::LcoverageBeams::kWalk;
-    else if (v == "kernel") params_.lcoverage_beams = eval::LcoverageBeams::kKernel;
-    else return "option lcoverage_beams expects auto, walk or kernel, got " + kernel::quote(value);
-    return std::nullopt;
-  }
-  if (key == "exact_search") {
-    const auto b = parse_bool(value);
-    if (!b) return "option exact_search expects true or false, got " + kernel::quote(value);
-    search_options_.exact = *b;
-    return std::nullopt;
-  }
-  if (key == "search") {
-    const std::string v = lower(value);
-    if (v == "default") search_options_.rules = SearchRules::standard();
-    else if (v == "course") search_options_.rules = SearchRules::course();
-    else return "option search expects default or course, got " + kernel::quote(value);
-    return std::nullopt;
-  }
-  for (const auto& spec : kSearchRuleSpecs) {
-    if (key != spec.name) continue;
-    const auto v = int_in(spec.min, spec.max);
-    if (auto* err = std::get_if<std::string>(&v)) return *err;
-    *spec.field(search_options_.rules) = std::get<int>(v);
-    return std::nullopt;
-  }
-  return "unknown option " + kernel::quote(name);
+  return options_.set(name, value);
 }
 
 void Engine::set_game(const kernel::Game& game) {

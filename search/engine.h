@@ -15,22 +15,12 @@
 
 #include "kernel/game.h"
 #include "search/evaluate.h"
+#include "search/option_registry.h"
 #include "search/search_limits.h"
 #include "search/pvs.h"
 #include "search/tt.h"
 
 namespace leiser::search {
-
-enum class OptionType { kSpin, kCheck, kCombo, kString, kButton };
-
-struct OptionInfo {
-  std::string name;  // as printed by `uci`; matched case-insensitively
-  OptionType type;
-  std::string default_value;
-  int min = 0;
-  int max = 0;
-  std::vector<std::string> choices;  // for combo
-};
 
 using DoneCallback = std::function<void(const SearchResult&)>;
 
@@ -41,11 +31,12 @@ class Engine {
   Engine(const Engine&) = delete;
   Engine& operator=(const Engine&) = delete;
 
-  // Every option, in the order `uci` lists them.
-  std::vector<OptionInfo> options() const;
+  // Every option, in the order `uci` lists them (declared in one place,
+  // Engine::declare_options).
+  const OptionRegistry& options() const { return options_; }
   // Sets an option; returns an error message for an unknown name or a bad
   // or out-of-range value. Waits for a running search to finish first.
-  std::optional<std::string> set_option(std::string_view name, std::string_view value);
+  OptionError set_option(std::string_view name, std::string_view value);
 
   kernel::Edition edition() const { return game_.edition(); }
   const kernel::Game& game() const { return game_; }
@@ -100,6 +91,10 @@ class Engine {
   kernel::Move ponder_move(const SearchResult& result) const;
   int threads_ = 1;
   SearchOptions search_options_;
+  OptionRegistry options_;
+  void declare_options();
+  // The `hash` option's action: a table of `mb` megabytes, or why not.
+  OptionError resize_hash(int mb);
 };
 
 }  // namespace leiser::search

@@ -1,0 +1,167 @@
+// The option registry: each type parses its values and refuses others with
+// the texts the protocol prints; names are found in any case; `uci` lines.
+#include "search/option_registry.h"
+
+#include <gtest/gtest.h>
+
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "search/engine.h"
+
+namespace leiser::search {
+namespace {
+
+TEST(OptionRegistry, SpinTakesIntegersInItsRange) {
+  int value = -7;
+  const Option option = spin("Move Overhead", 10, 0, 5000, [&](int v) { value = v; });
+  EXPECT_EQ(option.type, OptionType::kSpin);
+  EXPECT_EQ(option.default_value, "10");
+  EXPECT_FALSE(option.set("0"));
+  EXPECT_EQ(value, 0);
+  EXPECT_FALSE(option.set("5000"));
+  EXPECT_EQ(value, 5000);
+  // The message names the option in lower case, whatever its listed case.
+  EXPECT_EQ(option.set("5001"), "option move overhead value '5001' out of range 0..5000");
+  EXPECT_EQ(option.set("-1"), "option move overhead value '-1' out of range 0..5000");
+  EXPECT_EQ(option.set("1000000000000000000000"),
+            "option move overhead value '1000000000000000000000' out of range 0..5000");
+  EXPECT_EQ(option.set("1x"), "option move overhead expects an integer, got '1x'");
+  EXPECT_EQ(option.set(""), "option move overhead expects an integer, got ''");
+  EXPECT_EQ(option.set(" 5"), "option move overhead expects an integer, got ' 5'");
+  EXPECT_EQ(value, 5000) << "a refused value reaches no action";
+}
+
+TEST(OptionRegistry, CheckTakesTrueFalseOneZeroOnOffInAnyCase) {
+  std::vector<bool> seen;
+  const Option option = check("use_ko", true, [&](bool on) { seen.push_back(on); });
+  EXPECT_EQ(option.default_value, "true");
+  for (const char* text : {"true", "TRUE", "1", "On", "false", "False", "0", "OFF"}) EXPECT_FALSE(option.set(text));
+  EXPECT_EQ(seen, (std::vector<bool>{true, true, true, true, false, false, false, false}));
+  EXPECT_EQ(option.set("yes"), "option use_ko expects true or false, got 'yes'");
+  EXPECT_EQ(seen.size(), 8u);
+}
+
+TEST(OptionRegistry, ComboTakesAChoiceInAnyCaseAndPassesItAsDeclared) {
+  std::string chosen;
+  const Option option = combo("lcoverage_beams", "auto", {"auto", "walk", "kernel"},
+                              [&](std::string_view choice) { chosen = choice; });
+  EXPECT_FALSE(option.set("WALK"));
+  EXPECT_EQ(chosen, "walk");
+  EXPECT_FALSE(option.set("kernel"));
+  EXPECT_EQ(chosen, "kernel");
+  EXPECT_EQ(option.set("simd"), "option lcoverage_beams expects auto, walk or kernel, got 'simd'");
+  EXPECT_EQ(chosen, "kernel");
+  const Option two = combo("edition", "2018", {"2018", "2016"}, [](std::string_view) {});
+  EXPECT_EQ(two.set("2017"), "option edition expects 2018 or 2016, got '2017'");
+}
+
+TEST(OptionRegistry, ButtonRunsItsActionWhateverTheValue) {
+  int presses = 0;
+  const Option option = button("Clear Hash", [&] { ++presses; });
+  EXPECT_FALSE(option.set(""));
+  EXPECT_FALSE(option.set("anything"));
+  EXPECT_EQ(presses, 2);
+}
+
+TEST(OptionRegistry, StringPassesTheTextAsGiven) {
+  std::string text;
+  const Option option = string_option("book", "none", [&](std::string_view v) { text = v; });
+  EXPECT_FALSE(option.set("My Book.bin"));
+  EXPECT_EQ(text, "My Book.bin");
+}
+
+TEST(OptionRegistry, AnActionMayRefuseAValue) {
+  const Option option = spin("hash", 64, 1, 65536, [](int mb) -> OptionError {
+    if (mb > 1000) return "option hash: cannot allocate " + std::to_string(mb) + " MB";
+    return std::nullopt;
+  });
+  EXPECT_FALSE(option.set("1000"));
+  EXPECT_EQ(option.set("1001"), "option hash: cannot allocate 1001 MB");
+}
+
+TEST(OptionRegistry, FindsNamesInAnyCaseAndKeepsDeclarationOrder) {
+  OptionRegistry registry;
+  int overhead = 0;
+  registry.add(spin("hash", 64, 1, 65536, [](int) {}));
+  registry.add(spin("Move Overhead", 10, 0, 5000, [&](int v) { overhead = v; }));
+  registry.add(check("Ponder", false, [](bool) {}));
+  ASSERT_EQ(registry.size(), 3u);
+  std::vector<std::string> names;
+  for (const Option& option : registry) names.push_back(option.name);
+  EXPECT_EQ(names, (std::vector<std::string>{"hash", "Move Overhead", "Ponder"}));
+
+  ASSERT_NE(registry.find("HASH"), nullptr);
+  EXPECT_EQ(registry.find("HASH")->name, "hash");
+  EXPECT_EQ(registry.find("move overhead"), registry.find("Move Overhead"));
+  EXPECT_EQ(registry.find("Move"), nullptr);
+  EXPECT_EQ(registry.find("Move Overhead "), nullptr);
+  EXPECT_FALSE(registry.set("MOVE OVERHEAD", "250"));
+  EXPECT_EQ(overhead, 250);
+  EXPECT_EQ(registry.set("nosuch", "1"), "unknown option 'nosuch'");
+  EXPECT_EQ(registry.set("ponder", "maybe"), "option ponder expects true or false, got 'maybe'");
+}
+
+TEST(OptionRegistry, ANameIsDeclaredOnceAndWithAnAction) {
+  OptionRegistry registry;
+  registry.add(spin("Hash", 64, 1, 65536, [](int) {}));
+  EXPECT_THROW(registry.add(button("hash", [] {})), std::invalid_argument);
+  EXPECT_THROW(registry.add(Option{"unset", OptionType::kButton, "", 0, 0, {}, {}}), std::invalid_argument);
+  EXPECT_EQ(registry.size(), 1u);
+}
+
+TEST(OptionRegistry, ListingLineOfEachType) {
+  EXPECT_EQ(listing_line(spin("hash", 64, 1, 65536, [](int) {})),
+            "option name hash type spin default 64 min 1 max 65536");
+  EXPECT_EQ(listing_line(spin("draw", 0, -100, 100, [](int) {})), "option name draw type spin default 0 min -100 max 100");
+  EXPECT_EQ(listing_line(check("Ponder", false, [](bool) {})), "option name Ponder type check default false");
+  EXPECT_EQ(listing_line(combo("lcoverage_beams", "auto", {"auto", "walk", "kernel"}, [](std::string_view) {})),
+            "option name lcoverage_beams type combo default auto var auto var walk var kernel");
+  EXPECT_EQ(listing_line(button("Clear Hash", [] {})), "option name Clear Hash type button");
+  EXPECT_EQ(listing_line(string_option("book", "none", [](std::string_view) {})),
+            "option name book type string default none");
+}
+
+// The engine's own declarations: the first lines `uci` prints, and every
+// option takes its listed default.
+TEST(OptionRegistry, EngineOptionsListAsBeforeAndTakeTheirDefaults) {
+  Engine engine;
+  std::vector<std::string> lines;
+  for (const Option& option : engine.options()) lines.push_back(listing_line(option));
+  ASSERT_GE(lines.size(), 8u);
+  EXPECT_EQ(lines[0], "option name hash type spin default 64 min 1 max 65536");
+  EXPECT_EQ(lines[1], "option name threads type spin default " + std::to_string(Engine::max_threads()) +
+                          " min 1 max 1024");
+  EXPECT_EQ(lines[2], "option name Clear Hash type button");
+  EXPECT_EQ(lines[3], "option name Move Overhead type spin default 10 min 0 max 5000");
+  EXPECT_EQ(lines[4], "option name MultiPV type spin default 1 min 1 max 256");
+  EXPECT_EQ(lines[5], "option name Ponder type check default false");
+  EXPECT_EQ(lines[6], "option name edition type combo default 2018 var 2018 var 2016");
+  EXPECT_EQ(lines[7], "option name use_ko type check default true");
+  for (const Option& option : engine.options())
+    EXPECT_FALSE(engine.set_option(option.name, option.default_value)) << option.name;
+  EXPECT_EQ(engine.set_option("Threads", "0"), "option threads value '0' out of range 1..1024");
+  EXPECT_EQ(engine.set_option("frobnicate", "1"), "unknown option 'frobnicate'");
+}
+
+TEST(OptionRegistry, EngineOptionsChangeTheEngine) {
+  Engine engine;
+  EXPECT_FALSE(engine.set_option("EDITION", "2016"));
+  EXPECT_EQ(engine.edition(), kernel::Edition::k2016);
+  EXPECT_FALSE(engine.set_option("use_ko", "off"));
+  EXPECT_FALSE(engine.game().use_ko());
+  EXPECT_FALSE(engine.set_option("edition", "2018"));
+  EXPECT_EQ(engine.edition(), kernel::Edition::k2018);
+  EXPECT_FALSE(engine.game().use_ko()) << "a new edition keeps the Ko setting";
+  EXPECT_FALSE(engine.ponder_enabled());
+  EXPECT_FALSE(engine.set_option("ponder", "true"));
+  EXPECT_TRUE(engine.ponder_enabled());
+  EXPECT_FALSE(engine.set_option("lcoverage_beams", "Walk"));
+  EXPECT_EQ(engine.eval_params().lcoverage_beams, eval::LcoverageBeams::kWalk);
+  EXPECT_FALSE(engine.set_option("lcoverage", "123"));
+  EXPECT_EQ(engine.eval_params().lcoverage, 123);
+}
+
+}  // namespace
+}  // namespace leiser::search
