@@ -450,15 +450,8 @@ const simd::Implementation* batched_for(LcoverageBeams beams) {
     case LcoverageBeams::kBatched: return &simd::active();
     case LcoverageBeams::kAuto: break;
   }
-  // The walk measured faster (perf-reports/lcoverage.md);
-  // LEISER_LCOVERAGE_BEAMS=batched (or its old name, kernel) makes kAuto use
-  // the batch op, for measuring.
-  static const bool use_batched = [] {
-    const char* env = std::getenv("LEISER_LCOVERAGE_BEAMS");
-    return env != nullptr &&
-           (std::string_view(env) == "batched" || std::string_view(env) == "kernel");
-  }();
-  return use_batched ? &simd::active() : nullptr;
+  // The walk measured faster in search (perf-reports/lcoverage.md).
+  return nullptr;
 }
 
 std::int64_t fixed_with(const Board& board, Color c, const simd::Implementation* batched) {

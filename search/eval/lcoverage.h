@@ -102,15 +102,12 @@ std::vector<simd::LcoverageLane> lcoverage_lanes(const kernel::Board& board, ker
 // active SIMD implementation's lcoverage_beams batch op (simd/batch_ops.h)
 // on them in batches (the scalar implementation included); kAuto, the
 // default, is kWalk, which measured faster in search
-// (perf-reports/lcoverage.md), unless the environment variable
-// LEISER_LCOVERAGE_BEAMS=batched (read once) makes it kBatched. All give the
-// same result, bit for bit. The protocol option lcoverage_beams
-// (EvalParams::lcoverage_beams) chooses per engine.
+// (perf-reports/lcoverage.md). All give the same result, bit for bit. The
+// option lcoverage_beams (EvalParams::lcoverage_beams) chooses per engine.
 enum class LcoverageBeams {
   kAuto,
   kWalk,
   kBatched,
-  kKernel = kBatched,  // the old name, until the option registry says kBatched
 };
 
 LcoverageDistances lcoverage_distances_plain(const kernel::Board& board, kernel::Color c);

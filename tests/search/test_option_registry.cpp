@@ -45,14 +45,14 @@ TEST(OptionRegistry, CheckTakesTrueFalseOneZeroOnOffInAnyCase) {
 
 TEST(OptionRegistry, ComboTakesAChoiceInAnyCaseAndPassesItAsDeclared) {
   std::string chosen;
-  const Option option = combo("lcoverage_beams", "auto", {"auto", "walk", "kernel"},
+  const Option option = combo("lcoverage_beams", "auto", {"auto", "walk", "batched"},
                               [&](std::string_view choice) { chosen = choice; });
   EXPECT_FALSE(option.set("WALK"));
   EXPECT_EQ(chosen, "walk");
-  EXPECT_FALSE(option.set("kernel"));
-  EXPECT_EQ(chosen, "kernel");
-  EXPECT_EQ(option.set("simd"), "option lcoverage_beams expects auto, walk or kernel, got 'simd'");
-  EXPECT_EQ(chosen, "kernel");
+  EXPECT_FALSE(option.set("Batched"));
+  EXPECT_EQ(chosen, "batched");
+  EXPECT_EQ(option.set("simd"), "option lcoverage_beams expects auto, walk or batched, got 'simd'");
+  EXPECT_EQ(chosen, "batched");
   const Option two = combo("edition", "2018", {"2018", "2016"}, [](std::string_view) {});
   EXPECT_EQ(two.set("2017"), "option edition expects 2018 or 2016, got '2017'");
 }
@@ -116,8 +116,8 @@ TEST(OptionRegistry, ListingLineOfEachType) {
             "option name hash type spin default 64 min 1 max 65536");
   EXPECT_EQ(listing_line(spin("draw", 0, -100, 100, [](int) {})), "option name draw type spin default 0 min -100 max 100");
   EXPECT_EQ(listing_line(check("Ponder", false, [](bool) {})), "option name Ponder type check default false");
-  EXPECT_EQ(listing_line(combo("lcoverage_beams", "auto", {"auto", "walk", "kernel"}, [](std::string_view) {})),
-            "option name lcoverage_beams type combo default auto var auto var walk var kernel");
+  EXPECT_EQ(listing_line(combo("lcoverage_beams", "auto", {"auto", "walk", "batched"}, [](std::string_view) {})),
+            "option name lcoverage_beams type combo default auto var auto var walk var batched");
   EXPECT_EQ(listing_line(button("Clear Hash", [] {})), "option name Clear Hash type button");
   EXPECT_EQ(listing_line(string_option("book", "none", [](std::string_view) {})),
             "option name book type string default none");

@@ -143,11 +143,11 @@ TEST(Search, SameNodeLimitGivesTheSameResult) {
   }
 }
 
-// LCOVERAGE through the SIMD kernel (option lcoverage_beams kernel) scores
+// LCOVERAGE through the SIMD batch op (option lcoverage_beams batched) scores
 // every position as the scalar walk does, so the deterministic search is the
 // same: same nodes, move and score, on bench positions and every SIMD
 // implementation the CPU supports.
-TEST(Search, LcoverageKernelSearchesExactlyLikeTheWalk) {
+TEST(Search, LcoverageBatchedSearchesExactlyLikeTheWalk) {
   const std::string previous(simd::active().name);
   for (const simd::Implementation* impl : simd::supported()) {
     ASSERT_EQ(simd::select(impl->name), "");
@@ -155,7 +155,7 @@ TEST(Search, LcoverageKernelSearchesExactlyLikeTheWalk) {
     for (int i = 0; i < 6; ++i) {
       const std::string_view fen = kBenchPositions2018[static_cast<std::size_t>(i) * 5];
       SearchResult results[2];
-      const char* modes[2] = {"walk", "kernel"};
+      const char* modes[2] = {"walk", "batched"};
       for (int mode = 0; mode < 2; ++mode) {
         Engine engine;
         ASSERT_FALSE(engine.set_option("edition", "2018").has_value());
@@ -175,7 +175,7 @@ TEST(Search, LcoverageKernelSearchesExactlyLikeTheWalk) {
   Engine engine;
   const auto error = engine.set_option("lcoverage_beams", "simd");
   ASSERT_TRUE(error.has_value());
-  EXPECT_NE(error->find("auto, walk or kernel"), std::string::npos) << *error;
+  EXPECT_NE(error->find("auto, walk or batched"), std::string::npos) << *error;
 }
 
 TEST(Search, FindsTheKingZap) {
