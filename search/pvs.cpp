@@ -133,8 +133,8 @@ bool Worker::should_stop() {
   if (stopped_) return true;
   if (split_ && (nodes_ & abort_poll_mask_) == 0) {
     if (const SplitPoint* aborted = split_->aborted_here_or_above()) {
-      shared_.split_stats.abort_notices.fetch_add(1, std::memory_order_relaxed);
-      // The acquire load of `aborted` makes the time stored before it visible.
+      // Timed only with SearchOptions::measure_abort_latency; the acquire
+      // load of `aborted` makes the time stored before it visible.
       if (aborted->aborted_at_ns.load(std::memory_order_relaxed) > 0) note_abort_latency(*aborted);
       stopped_ = true;
       return true;
@@ -148,6 +148,7 @@ void Worker::note_abort_latency(const SplitPoint& aborted) const {
   const std::int64_t at = aborted.aborted_at_ns.load(std::memory_order_relaxed);
   const auto latency = static_cast<std::uint64_t>(std::max<std::int64_t>(0, steady_now_ns() - at));
   SplitStats& stats = shared_.split_stats;
+  stats.abort_notices.fetch_add(1, std::memory_order_relaxed);
   stats.abort_latency_ns_sum.fetch_add(latency, std::memory_order_relaxed);
   std::uint64_t max = stats.abort_latency_ns_max.load(std::memory_order_relaxed);
   while (latency > max && !stats.abort_latency_ns_max.compare_exchange_weak(max, latency)) {
@@ -477,29 +478,11 @@ int Worker::pvs(int ply, int depth, int alpha, int beta, bool pv_node, bool allo
   }
   std::array<std::int32_t, kernel::kMaxMoves> keys;
   std::array<std::uint16_t, kernel::kMaxMoves> ties;
-  const kernel::Color us = pos.side_to_move();
-  const HistoryTable& history = shared_.history;
-  for (int i = 0; i < moves.size(); ++i) {
-    const Move m = moves[i];
-    if (ply == 0) {
-      keys[i] = 0;
-      ties[i] = static_cast<std::uint16_t>(0xFFFF - i);
-      continue;
-    }
-    const MoveShape shape = move_shape(pos.board(), m);
-    keys[i] = sort_key(m, shape, us, tt_move, killers_, ply, history);
-    ties[i] = reference_tie_code(m, shape);
-  }
+  sort_keys(ply, moves, tt_move, keys.data(), ties.data());
   std::array<std::uint64_t, kernel::kMaxMoves> picker_entries;
   MovePicker picker(moves.begin(), keys.data(), ties.data(), moves.size(), picker_entries.data());
-
-  ZapFilter filter;
-  if (zaps_only) {
-    const kernel::LaserTrace beam = kernel::trace_laser(pos.board(), us);
-    filter.beam_path = beam.path;
-    filter.active = !(beam.end != kernel::LaserEnd::kOffBoard &&
-                      (pos.board().pieces(kernel::opponent(us)) & kernel::bit(beam.target)));
-  }
+  const kernel::Color us = pos.side_to_move();
+  const ZapFilter filter = zaps_only ? ZapFilter::for_node(pos.board(), us) : ZapFilter{};
 
   const int original_alpha = alpha;
   NodeBest best{alpha, best_score, Move::none(), 0};
@@ -572,6 +555,31 @@ int Worker::pvs(int ply, int depth, int alpha, int beta, bool pv_node, bool allo
     tt.store(pos.key(), bound == Bound::kUpper ? Move::none() : best.move, score_to_tt(best.score, ply), depth,
              bound, static_eval);
   return best.score;
+}
+
+void Worker::sort_keys(int ply, const MoveList& moves, Move tt_move, std::int32_t* keys, std::uint16_t* ties) const {
+  if (ply == 0) {
+    for (int i = 0; i < moves.size(); ++i) {
+      keys[i] = 0;
+      ties[i] = static_cast<std::uint16_t>(0xFFFF - i);
+    }
+    return;
+  }
+  const Position& pos = stack_[ply].position;
+  const kernel::Color us = pos.side_to_move();
+  for (int i = 0; i < moves.size(); ++i) {
+    const Move m = moves[i];
+    const MoveShape shape = move_shape(pos.board(), m);
+    keys[i] = sort_key(m, shape, us, tt_move, killers_, ply, shared_.history);
+    ties[i] = reference_tie_code(m, shape);
+  }
+}
+
+Worker::ZapFilter Worker::ZapFilter::for_node(const Board& board, kernel::Color us) {
+  const kernel::LaserTrace beam = kernel::trace_laser(board, us);
+  const bool beam_zaps_enemy =
+      beam.end != kernel::LaserEnd::kOffBoard && (board.pieces(kernel::opponent(us)) & kernel::bit(beam.target));
+  return {!beam_zaps_enemy, beam.path};
 }
 
 template <Edition E>

@@ -123,7 +123,15 @@ class Worker {
     bool active = false;  // a zaps-only node whose beam zaps no enemy piece
     kernel::Bitboard beam_path = 0;
     bool cannot_zap(kernel::Move m) const { return active && !(kernel::squares_touched(m) & beam_path); }
+    // The filter of a zaps-only node where `us` is to move on `board`.
+    static ZapFilter for_node(const kernel::Board& board, kernel::Color us);
   };
+  // The picker's sort keys and tie codes for the moves of the node at
+  // `ply`: the root keeps the order it is given (the previous iteration's),
+  // other nodes order by TT move, killers and the best-move history, ties in
+  // the reference engine's order (ordering.h).
+  void sort_keys(int ply, const kernel::MoveList& moves, kernel::Move tt_move, std::int32_t* keys,
+                 std::uint16_t* ties) const;
   // The best of a node's moves so far, as its move loop keeps it.
   struct NodeBest {
     int alpha;
@@ -157,8 +165,9 @@ class Worker {
                       SplitPoint& sp);
   // Sets sp's abort flag: a brother failed high.
   void abort_split(SplitPoint& sp) const;
-  // Adds how long this task took to notice `aborted`'s abort to the split
-  // statistics (SearchOptions::measure_abort_latency).
+  // Counts this task's notice of `aborted`'s abort, and how long after the
+  // abort it came, in the split statistics
+  // (SearchOptions::measure_abort_latency).
   [[gnu::cold]] void note_abort_latency(const SplitPoint& aborted) const;
 
   // The score of a draw `ply` plies from the root, from the side to move's

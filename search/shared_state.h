@@ -31,8 +31,8 @@ struct SplitStats {
   std::atomic<std::uint64_t> splits{0};
   std::atomic<std::uint64_t> tasks{0};
   std::atomic<std::uint64_t> aborted_tasks{0};
-  // Tasks stopped mid-search by an abort, and (with
-  // SearchOptions::measure_abort_latency) how long after the abort they
+  // Only with SearchOptions::measure_abort_latency (0 otherwise): tasks
+  // stopped mid-search by an abort, and how long after the abort they
   // noticed it, in nanoseconds.
   std::atomic<std::uint64_t> abort_notices{0};
   std::atomic<std::uint64_t> abort_latency_ns_sum{0};

@@ -72,6 +72,8 @@ TEST(SplitOptions, AbortLatencyIsMeasuredOnlyWhenAskedFor) {
   options.min_split_depth = 2;
   Searcher unmeasured(tt, params);
   search(unmeasured, 2, options);
+  EXPECT_GT(unmeasured.split_stats().splits.load(), 0u);
+  EXPECT_EQ(unmeasured.split_stats().abort_notices.load(), 0u);
   EXPECT_EQ(unmeasured.split_stats().abort_latency_ns_sum.load(), 0u);
   EXPECT_EQ(unmeasured.split_stats().abort_latency_ns_max.load(), 0u);
 
@@ -81,8 +83,9 @@ TEST(SplitOptions, AbortLatencyIsMeasuredOnlyWhenAskedFor) {
   const SplitStats& stats = measured.split_stats();
   EXPECT_LE(stats.abort_notices.load(), stats.tasks.load());
   // Timings: only their relation is checked.
-  if (stats.abort_notices.load() > 0)
+  if (stats.abort_notices.load() > 0) {
     EXPECT_GE(stats.abort_latency_ns_max.load() * stats.abort_notices.load(), stats.abort_latency_ns_sum.load());
+  }
 }
 
 }  // namespace
