@@ -53,6 +53,21 @@ class Move {
   constexpr int second_direction() const { return (bits_ >> 9) & 7; }
   constexpr Rotation rotation() const { return static_cast<Rotation>((bits_ >> 12) & 3); }
   constexpr MoveKind kind() const { return static_cast<MoveKind>(bits_ >> 14); }
+  // The square the moving piece ends on: `from` for a rotation, one step
+  // for a shift (a 2016 shift onto a piece swaps, and the mover still ends
+  // there) and for a swap-rotate, two steps for a swap-shift.
+  constexpr Square destination() const {
+    switch (kind()) {
+      case MoveKind::kRotate: return from();
+      case MoveKind::kShift:
+      case MoveKind::kSwapRotate: return static_cast<Square>(kSteps[from()][direction()]);
+      case MoveKind::kSwapShift: {
+        const auto swapped_into = static_cast<Square>(kSteps[from()][direction()]);
+        return static_cast<Square>(kSteps[swapped_into][second_direction()]);
+      }
+    }
+    return from();
+  }
   constexpr bool is_null() const { return kind() == MoveKind::kRotate && rotation() == 0; }
   constexpr bool is_swap_move() const { return (bits_ >> 15) != 0; }
   constexpr std::uint16_t raw() const { return bits_; }

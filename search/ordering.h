@@ -46,23 +46,9 @@ struct MoveShape {
 };
 
 inline MoveShape move_shape(const kernel::Board& board, kernel::Move m) {
-  using kernel::MoveKind;
   const kernel::Square from = m.from();
-  kernel::Square destination = from;
-  switch (m.kind()) {
-    case MoveKind::kRotate: break;
-    case MoveKind::kShift: destination = static_cast<kernel::Square>(kernel::kSteps[from][m.direction()]); break;
-    case MoveKind::kSwapRotate:
-      destination = static_cast<kernel::Square>(kernel::kSteps[from][m.direction()]);
-      break;
-    case MoveKind::kSwapShift: {
-      const auto mid = static_cast<kernel::Square>(kernel::kSteps[from][m.direction()]);
-      destination = static_cast<kernel::Square>(kernel::kSteps[mid][m.second_direction()]);
-      break;
-    }
-  }
   const bool king = (board.kings >> from) & 1;
-  return {king ? kernel::PieceType::kKing : kernel::PieceType::kPawn, destination,
+  return {king ? kernel::PieceType::kKing : kernel::PieceType::kPawn, m.destination(),
           kernel::rotated(board.orientation_at(from), m.rotation())};
 }
 
@@ -120,6 +106,22 @@ class HistoryTable {
   }
   std::vector<std::atomic<std::int32_t>> scores_;
 };
+
+// The sort key of a move at an interior node (the root keeps the previous
+// iteration's order instead): the TT move, then the two killers, then the
+// best-move history, whose scores stay below 9 * HistoryTable::kBonus.
+inline constexpr std::int32_t kKeyTTMove = 1 << 30;
+inline constexpr std::int32_t kKeyKiller1 = kKeyTTMove - 1;
+inline constexpr std::int32_t kKeyKiller2 = kKeyTTMove - 2;
+static_assert(9 * HistoryTable::kBonus < kKeyKiller2);
+
+inline std::int32_t sort_key(kernel::Move m, const MoveShape& shape, kernel::Color us, kernel::Move tt_move,
+                             const KillerTable& killers, int ply, const HistoryTable& history) {
+  if (m == tt_move) return kKeyTTMove;
+  if (m == killers.first(ply)) return kKeyKiller1;
+  if (m == killers.second(ply)) return kKeyKiller2;
+  return history.score(us, shape);
+}
 
 // Hands out moves best key first, ties by the larger tie code. Each move, its
 // key and tie code are packed into one 64-bit word, (key, tie, move), so that

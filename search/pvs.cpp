@@ -3,6 +3,7 @@
 #include <oneapi/tbb/task_arena.h>
 
 #include <algorithm>
+#include <bit>
 #include <chrono>
 #include <cmath>
 #include <cstdlib>
@@ -28,47 +29,16 @@ namespace {
 // The search polls the clock and the stop flag every this many nodes: about
 // a tenth of a millisecond at a million nodes per second, far inside the
 // 10 ms that `stop` allows, and rare enough to cost nothing measurable.
+// (Parallel tasks also poll their split points' abort flags, every
+// SearchOptions::abort_poll_interval nodes.)
 constexpr std::uint64_t kPollInterval = 1024;
-// Parallel tasks poll their split points' abort flags more often, so that a
-// cutoff found by a brother stops the others within microseconds. Measured
-// in docs/parallel.md; LEISER_ABORT_POLL_INTERVAL (a power of two) overrides
-// it for such measurements.
-constexpr std::uint64_t kDefaultAbortPollInterval = 16;
-std::uint64_t abort_poll_mask() {
-  static const std::uint64_t mask = [] {
-    const char* text = std::getenv("LEISER_ABORT_POLL_INTERVAL");
-    const long parsed = text ? std::atol(text) : 0;
-    const bool power_of_two = parsed > 0 && (parsed & (parsed - 1)) == 0;
-    return (power_of_two ? static_cast<std::uint64_t>(parsed) : kDefaultAbortPollInterval) - 1;
-  }();
-  return mask;
-}
 std::int64_t steady_now_ns() {
   return std::chrono::duration_cast<std::chrono::nanoseconds>(
              std::chrono::steady_clock::now().time_since_epoch())
       .count();
 }
-// Nodes with less depth left are searched serially: a split costs a task
-// and a copy of the path, more than a small subtree is worth. Measured in
-// docs/parallel.md; LEISER_MIN_SPLIT_DEPTH overrides it for such measurements.
-constexpr int kDefaultMinSplitDepth = 4;
-int min_split_depth() {
-  static const int value = [] {
-    const char* text = std::getenv("LEISER_MIN_SPLIT_DEPTH");
-    const int parsed = text ? std::atoi(text) : 0;
-    return parsed >= 2 ? parsed : kDefaultMinSplitDepth;
-  }();
-  return value;
-}
 constexpr int kAspirationWindow = 40;
 constexpr int kNullMoveMinDepth = 3;
-
-// Sort keys: the TT move, then the two killers, then the best-move history
-// (whose scores stay below 9 * HistoryTable::kBonus).
-constexpr std::int32_t kKeyTTMove = 1 << 30;
-constexpr std::int32_t kKeyKiller1 = kKeyTTMove - 1;
-constexpr std::int32_t kKeyKiller2 = kKeyTTMove - 2;
-static_assert(9 * HistoryTable::kBonus < kKeyKiller2);
 
 // Late-move reduction growing with depth and move number,
 // ln(depth) * ln(n) / (divisor / 100), at least one ply (the n-th move is
@@ -90,19 +60,6 @@ int game_over_score(const Position& pos, int ply) {
   const bool side_to_move_won =
       (pos.status() == GameStatus::kTangerineWins) == (pos.side_to_move() == kernel::Color::kTangerine);
   return side_to_move_won ? kMate - ply : -(kMate - ply);
-}
-
-// Mate scores are stored relative to the node, so that a mate found through
-// a transposition at another ply is re-based on probe.
-int score_to_tt(int score, int ply) {
-  if (score >= kMateBound) return score + ply;
-  if (score <= -kMateBound) return score - ply;
-  return score;
-}
-int score_from_tt(int score, int ply) {
-  if (score >= kMateBound) return score - ply;
-  if (score <= -kMateBound) return score + ply;
-  return score;
 }
 
 }  // namespace
@@ -127,6 +84,7 @@ void Worker::start_counting() {
   unflushed_moves_made_ = 0;
   seldepth_ = 0;
   stopped_ = false;
+  abort_poll_mask_ = static_cast<std::uint64_t>(shared_.options.abort_poll_interval) - 1;
 }
 
 void Worker::adopt_path(const Worker& from, int ply, const SplitPoint* split) {
@@ -156,63 +114,70 @@ int Worker::evaluate_here(int ply) {
 int Worker::evaluate_here(int ply, std::optional<kernel::LaserTrace>& own_beam) {
   const Position& pos = stack_[ply].position;
   const kernel::Key key = eval_cache_key(pos);
-  if (const auto cached = owner_.eval_cache_.probe(key)) return *cached;
+  if (const auto cached = shared_.eval_cache.probe(key)) return *cached;
   if (!own_beam) own_beam = kernel::trace_laser(pos.board(), pos.side_to_move());
-  const int score = evaluate(pos, owner_.params_, own_beam->path);
-  owner_.eval_cache_.store(key, score);
+  const int score = evaluate(pos, shared_.params, own_beam->path);
+  shared_.eval_cache.store(key, score);
   return score;
 }
 
 void Worker::flush_nodes() {
-  owner_.progress_.note_seldepth(seldepth_);
-  owner_.nodes_.fetch_add(unflushed_nodes_, std::memory_order_relaxed);
-  owner_.moves_made_.fetch_add(unflushed_moves_made_, std::memory_order_relaxed);
+  shared_.progress.note_seldepth(seldepth_);
+  shared_.nodes.fetch_add(unflushed_nodes_, std::memory_order_relaxed);
+  shared_.moves_made.fetch_add(unflushed_moves_made_, std::memory_order_relaxed);
   unflushed_nodes_ = 0;
   unflushed_moves_made_ = 0;
 }
 
 bool Worker::should_stop() {
   if (stopped_) return true;
-  if (split_ && (nodes_ & abort_poll_mask()) == 0) {
+  if (split_ && (nodes_ & abort_poll_mask_) == 0) {
     if (const SplitPoint* aborted = split_->aborted_here_or_above()) {
-      // The acquire load of `aborted` makes the time stored before it visible.
-      if (const std::int64_t at = aborted->aborted_at_ns.load(std::memory_order_relaxed); at > 0) {
-        const auto latency = static_cast<std::uint64_t>(std::max<std::int64_t>(0, steady_now_ns() - at));
-        SplitStats& stats = owner_.split_stats_;
-        stats.abort_notices.fetch_add(1, std::memory_order_relaxed);
-        stats.abort_latency_ns_sum.fetch_add(latency, std::memory_order_relaxed);
-        std::uint64_t max = stats.abort_latency_ns_max.load(std::memory_order_relaxed);
-        while (latency > max && !stats.abort_latency_ns_max.compare_exchange_weak(max, latency)) {
-        }
-      }
+      // Timed only with SearchOptions::measure_abort_latency; the acquire
+      // load of `aborted` makes the time stored before it visible.
+      if (aborted->aborted_at_ns.load(std::memory_order_relaxed) > 0) note_abort_latency(*aborted);
       stopped_ = true;
       return true;
     }
   }
   if ((nodes_ & (kPollInterval - 1)) != 0) return false;
+  return poll_shared();
+}
+
+void Worker::note_abort_latency(const SplitPoint& aborted) const {
+  const std::int64_t at = aborted.aborted_at_ns.load(std::memory_order_relaxed);
+  const auto latency = static_cast<std::uint64_t>(std::max<std::int64_t>(0, steady_now_ns() - at));
+  SplitStats& stats = shared_.split_stats;
+  stats.abort_notices.fetch_add(1, std::memory_order_relaxed);
+  stats.abort_latency_ns_sum.fetch_add(latency, std::memory_order_relaxed);
+  std::uint64_t max = stats.abort_latency_ns_max.load(std::memory_order_relaxed);
+  while (latency > max && !stats.abort_latency_ns_max.compare_exchange_weak(max, latency)) {
+  }
+}
+
+bool Worker::poll_shared() {
   flush_nodes();
-  Searcher& s = owner_;
-  const std::uint64_t total = s.nodes_.load(std::memory_order_relaxed);
-  if (s.stopped_.load(std::memory_order_relaxed) ||
-      (s.stop_request_ && s.stop_request_->load(std::memory_order_relaxed)) ||
-      (s.limits_.nodes && total >= s.limits_.nodes) ||
-      (s.time_.hard_limit_reached() && !s.pondering_.load(std::memory_order_relaxed))) {
-    s.stopped_.store(true, std::memory_order_relaxed);
+  SharedState& s = shared_;
+  const std::uint64_t total = s.nodes.load(std::memory_order_relaxed);
+  if (s.stopped.load(std::memory_order_relaxed) ||
+      (s.stop_request && s.stop_request->load(std::memory_order_relaxed)) ||
+      (s.limits.nodes && total >= s.limits.nodes) ||
+      (s.time.hard_limit_reached() && !s.pondering.load(std::memory_order_relaxed))) {
+    s.stopped.store(true, std::memory_order_relaxed);
     stopped_ = true;
     return true;
   }
   // "At least once a second" an info line, even inside a long iteration.
-  const int now = s.time_.elapsed_ms();
-  int last = s.last_periodic_info_ms_.load(std::memory_order_relaxed);
-  if (s.on_info_ && *s.on_info_ && now - last >= 1000 &&
-      s.last_periodic_info_ms_.compare_exchange_strong(last, now)) {
+  const int now = s.time.elapsed_ms();
+  int last = s.last_periodic_info_ms.load(std::memory_order_relaxed);
+  if (s.has_info_callback() && now - last >= 1000 && s.last_periodic_info_ms.compare_exchange_strong(last, now)) {
     // The main line as the main thread last recorded it: this may be a
     // helper, which knows nothing of the root.
-    if (const RootProgress::Line line = s.progress_.line(); line.known) {
-      SearchReport r = s.report(*this, s.current_depth_, line.score, false);
+    if (const RootProgress::Line line = s.progress.line(); line.known) {
+      SearchReport r = s.report(s.current_depth, line.score, seldepth_);
       r.bound = line.bound;
       r.pv = line.pv;
-      (*s.on_info_)(r);
+      (*s.on_info)(r);
     }
   }
   return false;
@@ -221,7 +186,7 @@ bool Worker::should_stop() {
 bool Worker::is_repetition(int ply) const {
   const Position& pos = stack_[ply].position;
   const int reach = pos.plies_since_pawn_zap();
-  const auto& game_keys = owner_.game_keys_;
+  const auto& game_keys = shared_.game_keys;
   // Positions with the same side to move stand an even number of plies back.
   int back = 2;
   for (; back <= reach && ply - back >= 0; back += 2)
@@ -235,7 +200,7 @@ bool Worker::is_repetition(int ply) const {
 }
 
 int Worker::draw_score(int ply) const {
-  const int root_view = owner_.options_.rules.draw_score;
+  const int root_view = shared_.options.rules.draw_score;
   return (ply & 1) ? -root_view : root_view;
 }
 
@@ -252,9 +217,9 @@ int Worker::quiescence(int ply, int alpha, int beta, int evasions) {
   // Our beam is needed by both the evaluation (on a cache miss) and the move
   // filter below; it is traced at most once.
   std::optional<kernel::LaserTrace> traced_beam;
-  const SearchRules& rules = owner_.options_.rules;
-  TranspositionTable& tt = owner_.tt_;
-  const bool use_tt = rules.qsearch_tt && rules.use_tt && !owner_.options_.exact;
+  const SearchRules& rules = shared_.options.rules;
+  TranspositionTable& tt = shared_.tt;
+  const bool use_tt = rules.qsearch_tt && rules.use_tt && !shared_.options.exact;
   std::optional<int> static_eval;
   bool store = use_tt;  // not over a deeper entry of this position
   if (use_tt) {
@@ -372,7 +337,7 @@ int Worker::evade(int ply, int alpha, int beta, int evasions) {
     }
   }
   // No legal move cannot happen by the rules; stand pat rather than invent a score.
-  return best == -kInfinity ? evaluate_here(ply) + owner_.options_.rules.tempo : best;
+  return best == -kInfinity ? evaluate_here(ply) + shared_.options.rules.tempo : best;
 }
 
 template <Edition E>
@@ -399,8 +364,8 @@ Worker::MoveOutcome Worker::search_move(int ply, int depth, int alpha, int beta,
       zapped_any && kernel::popcount(child.position.board().pieces(them)) < kernel::popcount(pos.board().pieces(them));
   if (zaps_only && !zapped_enemy) return MoveOutcome::kSkipped;
 
-  const SearchRules& rules = owner_.options_.rules;
-  const bool exact = owner_.options_.exact;
+  const SearchRules& rules = shared_.options.rules;
+  const bool exact = shared_.options.exact;
   const int new_depth = depth - 1 + (zapped_enemy && ply > 0 ? rules.zap_extension : 0);
   if (pv_node) {
     if (searched_before == 0) {
@@ -427,15 +392,15 @@ Worker::MoveOutcome Worker::search_move(int ply, int depth, int alpha, int beta,
 template <Edition E>
 int Worker::pvs(int ply, int depth, int alpha, int beta, bool pv_node, bool allow_null) {
   pv_length_[ply] = ply;
-  if (depth <= 0) return quiescence<E>(ply, alpha, beta, owner_.options_.rules.qsearch_evasions);
+  if (depth <= 0) return quiescence<E>(ply, alpha, beta, shared_.options.rules.qsearch_evasions);
   ++nodes_;
   ++unflushed_nodes_;
   seldepth_ = std::max(seldepth_, ply);
   if (should_stop()) return 0;
   const Position& pos = stack_[ply].position;
-  TranspositionTable& tt = owner_.tt_;
-  const SearchRules& rules = owner_.options_.rules;
-  const bool exact = owner_.options_.exact;
+  TranspositionTable& tt = shared_.tt;
+  const SearchRules& rules = shared_.options.rules;
+  const bool exact = shared_.options.exact;
 
   if (ply > 0) {
     if (pos.plies_since_pawn_zap() >= 100 || is_repetition(ply)) return draw_score(ply);
@@ -453,7 +418,7 @@ int Worker::pvs(int ply, int depth, int alpha, int beta, bool pv_node, bool allo
     return *threat;
   };
   // A threatened node is searched one ply deeper, up to twice the nominal depth.
-  if (ply > 0 && rules.threat_extension && ply < 2 * owner_.current_depth_ && threatened()) ++depth;
+  if (ply > 0 && rules.threat_extension && ply < 2 * shared_.current_depth && threatened()) ++depth;
 
   Move tt_move = Move::none();
   int static_eval;
@@ -506,107 +471,54 @@ int Worker::pvs(int ply, int depth, int alpha, int beta, bool pv_node, bool allo
   // best-move history, ties in the reference engine's order.
   MoveList moves;
   if (ply == 0) {
-    for (auto it = owner_.root_moves_.begin() + owner_.pv_index_; it != owner_.root_moves_.end(); ++it)
+    for (auto it = shared_.root_moves.begin() + shared_.pv_index; it != shared_.root_moves.end(); ++it)
       moves.push(*it);
   } else {
     kernel::generate_pseudo_moves<E>(pos, moves);
   }
   std::array<std::int32_t, kernel::kMaxMoves> keys;
   std::array<std::uint16_t, kernel::kMaxMoves> ties;
-  const kernel::Color us = pos.side_to_move();
-  const HistoryTable& history = owner_.history_;
-  for (int i = 0; i < moves.size(); ++i) {
-    const Move m = moves[i];
-    if (ply == 0) {
-      keys[i] = 0;
-      ties[i] = static_cast<std::uint16_t>(0xFFFF - i);
-      continue;
-    }
-    const MoveShape shape = move_shape(pos.board(), m);
-    if (m == tt_move) keys[i] = kKeyTTMove;
-    else if (m == killers_.first(ply)) keys[i] = kKeyKiller1;
-    else if (m == killers_.second(ply)) keys[i] = kKeyKiller2;
-    else keys[i] = history.score(us, shape);
-    ties[i] = reference_tie_code(m, shape);
-  }
+  sort_keys(ply, moves, tt_move, keys.data(), ties.data());
   std::array<std::uint64_t, kernel::kMaxMoves> picker_entries;
   MovePicker picker(moves.begin(), keys.data(), ties.data(), moves.size(), picker_entries.data());
-
-  // Moves that cannot zap need not be made in a zaps-only node: they leave
-  // our beam as it is, and it zaps no enemy piece now.
-  Bitboard beam_path = 0;
-  bool beam_zaps_enemy = true;
-  if (zaps_only) {
-    const kernel::LaserTrace beam = kernel::trace_laser(pos.board(), us);
-    beam_path = beam.path;
-    beam_zaps_enemy = beam.end != kernel::LaserEnd::kOffBoard &&
-                      (pos.board().pieces(kernel::opponent(us)) & kernel::bit(beam.target));
-  }
+  const kernel::Color us = pos.side_to_move();
+  const ZapFilter filter = zaps_only ? ZapFilter::for_node(pos.board(), us) : ZapFilter{};
 
   const int original_alpha = alpha;
-  Move best_move = Move::none();
-  int best_index = 0;  // in picking order, for the history
-  int searched = 0;    // moves searched (not skipped, not game over)
+  NodeBest best{alpha, best_score, Move::none(), 0};
+  int searched = 0;  // moves searched (not skipped, not game over)
   Move m;
   while (picker.next(m)) {
-    if (zaps_only && !beam_zaps_enemy && !(kernel::squares_touched(m) & beam_path)) continue;
-
-    // Young Brothers Wait: once the eldest brother is searched without a
-    // cutoff, the younger ones may go in parallel.
-    if (searched > 0 && owner_.threads_ > 1 && depth >= min_split_depth()) {
-      std::vector<Move> rest = {m};
-      for (Move next; picker.next(next);)
-        if (!zaps_only || beam_zaps_enemy || (kernel::squares_touched(next) & beam_path)) rest.push_back(next);
-      SplitPoint sp;
-      sp.alpha = alpha;
-      sp.beta = beta;
-      sp.best_score = best_score;
-      sp.best_move = best_move;
-      sp.parent = split_;
-      split<E>(ply, depth, pv_node, zaps_only, rest, searched, sp);
-      if (stopped_ || (split_ && split_->aborted_here_or_above())) {
-        stopped_ = true;
+    if (filter.cannot_zap(m)) continue;
+    if (may_split(depth, searched)) {
+      if (!search_younger_brothers<E>(ply, depth, beta, pv_node, zaps_only, filter, m, picker, searched, best))
         return 0;
-      }
-      if (sp.best_score > best_score) {
-        best_score = sp.best_score;
-        best_move = sp.best_move;
-        for (int i = 0; i < picker.taken(); ++i)
-          if (picker.picked(i) == best_move) best_index = i;
-        if (best_score > alpha) {
-          alpha = best_score;
-          pv_[ply][ply] = best_move;
-          for (std::size_t i = 0; i < sp.pv.size(); ++i) pv_[ply][ply + 1 + i] = sp.pv[i];
-          pv_length_[ply] = ply + 1 + static_cast<int>(sp.pv.size());
-          if (ply == 0) root_score_ = best_score;
-        }
-      }
       break;
     }
 
     // Only the root's serial loop names its moves: ply 0 is searched by the
     // main thread alone, and the moves a split hands to helpers are not
     // searched in the order they would be numbered.
-    if (ply == 0) owner_.report_root_move(m, owner_.pv_index_ + picker.taken());
+    if (ply == 0) shared_.report_root_move(m, shared_.pv_index + picker.taken());
     int score = 0;
-    const MoveOutcome outcome = search_move<E>(ply, depth, alpha, beta, pv_node, m, searched, zaps_only, score);
+    const MoveOutcome outcome = search_move<E>(ply, depth, best.alpha, beta, pv_node, m, searched, zaps_only, score);
     if (outcome == MoveOutcome::kSkipped) continue;
     if (outcome == MoveOutcome::kSearched) ++searched;
     if (stopped_) return 0;
 
-    if (score > best_score) {
-      best_score = score;
-      best_move = m;
-      best_index = picker.taken() - 1;
+    if (score > best.score) {
+      best.score = score;
+      best.move = m;
+      best.index = picker.taken() - 1;
       if (ply == 0) {
         // The reference's root order: each new best moves to the front (of
         // the moves this MultiPV line may play).
-        auto& root = owner_.root_moves_;
-        std::rotate(root.begin() + owner_.pv_index_, std::find(root.begin(), root.end(), m),
+        auto& root = shared_.root_moves;
+        std::rotate(root.begin() + shared_.pv_index, std::find(root.begin(), root.end(), m),
                     std::find(root.begin(), root.end(), m) + 1);
       }
-      if (score > alpha) {
-        alpha = score;
+      if (score > best.alpha) {
+        best.alpha = score;
         pv_[ply][ply] = m;
         for (int i = ply + 1; i < pv_length_[ply + 1]; ++i) pv_[ply][i] = pv_[ply + 1][i];
         pv_length_[ply] = std::max(pv_length_[ply + 1], ply + 1);
@@ -616,60 +528,119 @@ int Worker::pvs(int ply, int depth, int alpha, int beta, bool pv_node, bool allo
     }
   }
 
-  if (best_move == Move::none() && best_score == -kInfinity) {
+  if (best.move == Move::none() && best.score == -kInfinity) {
     // No legal move: the rules never produce such a position.
     return 0;
   }
   if (ply == 0) {
-    auto& root = owner_.root_moves_;
-    if (best_move != Move::none() && root[static_cast<std::size_t>(owner_.pv_index_)] != best_move) {
-      const auto at = std::find(root.begin(), root.end(), best_move);
-      std::rotate(root.begin() + owner_.pv_index_, at, at + 1);
+    auto& root = shared_.root_moves;
+    if (best.move != Move::none() && root[static_cast<std::size_t>(shared_.pv_index)] != best.move) {
+      const auto at = std::find(root.begin(), root.end(), best.move);
+      std::rotate(root.begin() + shared_.pv_index, at, at + 1);
     }
-    return best_score;
+    return best.score;
   }
-  if (best_score >= beta && best_move != Move::none()) killers_.add(ply, best_move);
+  if (best.score >= beta && best.move != Move::none()) killers_.add(ply, best.move);
   if (!zaps_only) {
     // The reference's best-move history: every move tried here decays, the
     // best one gains first.
-    HistoryTable& table = owner_.history_;
+    HistoryTable& table = shared_.history;
     for (int i = 0; i < picker.taken(); ++i)
-      table.update(us, move_shape(pos.board(), picker.picked(i)), i == best_index);
+      table.update(us, move_shape(pos.board(), picker.picked(i)), i == best.index);
   }
-  const Bound bound = best_score >= beta ? Bound::kLower
-                      : best_score > original_alpha ? Bound::kExact
+  const Bound bound = best.score >= beta ? Bound::kLower
+                      : best.score > original_alpha ? Bound::kExact
                                                     : Bound::kUpper;
   if (use_tt)
-    tt.store(pos.key(), bound == Bound::kUpper ? Move::none() : best_move, score_to_tt(best_score, ply), depth,
+    tt.store(pos.key(), bound == Bound::kUpper ? Move::none() : best.move, score_to_tt(best.score, ply), depth,
              bound, static_eval);
-  return best_score;
+  return best.score;
+}
+
+void Worker::sort_keys(int ply, const MoveList& moves, Move tt_move, std::int32_t* keys, std::uint16_t* ties) const {
+  if (ply == 0) {
+    for (int i = 0; i < moves.size(); ++i) {
+      keys[i] = 0;
+      ties[i] = static_cast<std::uint16_t>(0xFFFF - i);
+    }
+    return;
+  }
+  const Position& pos = stack_[ply].position;
+  const kernel::Color us = pos.side_to_move();
+  for (int i = 0; i < moves.size(); ++i) {
+    const Move m = moves[i];
+    const MoveShape shape = move_shape(pos.board(), m);
+    keys[i] = sort_key(m, shape, us, tt_move, killers_, ply, shared_.history);
+    ties[i] = reference_tie_code(m, shape);
+  }
+}
+
+Worker::ZapFilter Worker::ZapFilter::for_node(const Board& board, kernel::Color us) {
+  const kernel::LaserTrace beam = kernel::trace_laser(board, us);
+  const bool beam_zaps_enemy =
+      beam.end != kernel::LaserEnd::kOffBoard && (board.pieces(kernel::opponent(us)) & kernel::bit(beam.target));
+  return {!beam_zaps_enemy, beam.path};
+}
+
+template <Edition E>
+bool Worker::search_younger_brothers(int ply, int depth, int beta, bool pv_node, bool zaps_only,
+                                     const ZapFilter& filter, Move first, MovePicker& picker, int searched,
+                                     NodeBest& best) {
+  std::vector<Move> brothers = {first};
+  for (Move next; picker.next(next);)
+    if (!filter.cannot_zap(next)) brothers.push_back(next);
+  SplitPoint sp;
+  sp.alpha = best.alpha;
+  sp.beta = beta;
+  sp.best_score = best.score;
+  sp.best_move = best.move;
+  sp.parent = split_;
+  split<E>(ply, depth, pv_node, zaps_only, brothers, searched, sp);
+  if (stopped_ || (split_ && split_->aborted_here_or_above())) {
+    stopped_ = true;
+    return false;
+  }
+  if (sp.best_score > best.score) {
+    best.score = sp.best_score;
+    best.move = sp.best_move;
+    for (int i = 0; i < picker.taken(); ++i)
+      if (picker.picked(i) == best.move) best.index = i;
+    if (best.score > best.alpha) {
+      best.alpha = best.score;
+      pv_[ply][ply] = best.move;
+      for (std::size_t i = 0; i < sp.pv.size(); ++i) pv_[ply][ply + 1 + i] = sp.pv[i];
+      pv_length_[ply] = ply + 1 + static_cast<int>(sp.pv.size());
+      if (ply == 0) root_score_ = best.score;
+    }
+  }
+  return true;
 }
 
 template <Edition E>
 void Worker::split(int ply, int depth, bool pv_node, bool zaps_only, const std::vector<Move>& moves,
                    int first_index, SplitPoint& sp) {
-  owner_.split_stats_.splits.fetch_add(1, std::memory_order_relaxed);
+  shared_.split_stats.splits.fetch_add(1, std::memory_order_relaxed);
   flush_nodes();
   TaskGroup group;
   for (std::size_t i = 0; i < moves.size(); ++i) {
     group.run([this, ply, depth, pv_node, zaps_only, &moves, &sp, i, first_index] {
-      if (sp.aborted_here_or_above() || owner_.stopped_.load(std::memory_order_relaxed)) return;
-      std::unique_ptr<Worker> helper = owner_.acquire_worker();
+      if (sp.aborted_here_or_above() || shared_.stopped.load(std::memory_order_relaxed)) return;
+      std::unique_ptr<Worker> helper = pools_.acquire();
       helper->adopt_path(*this, ply, &sp);
       helper->template search_brother<E>(ply, depth, pv_node, zaps_only, moves[i],
                                          first_index + static_cast<int>(i), sp);
       helper->flush_nodes();
-      owner_.release_worker(std::move(helper));
+      pools_.release(std::move(helper));
     });
   }
   group.wait();
-  if (owner_.stopped_.load(std::memory_order_relaxed)) stopped_ = true;
+  if (shared_.stopped.load(std::memory_order_relaxed)) stopped_ = true;
 }
 
 template <Edition E>
 void Worker::search_brother(int ply, int depth, bool pv_node, bool zaps_only, Move m, int index,
                             SplitPoint& sp) {
-  owner_.split_stats_.tasks.fetch_add(1, std::memory_order_relaxed);
+  shared_.split_stats.tasks.fetch_add(1, std::memory_order_relaxed);
   int alpha;
   {
     std::lock_guard lock(sp.mutex);
@@ -682,7 +653,7 @@ void Worker::search_brother(int ply, int depth, bool pv_node, bool zaps_only, Mo
   if (search_move<E>(ply, depth, alpha, beta, pv_node, m, index, zaps_only, score) == MoveOutcome::kSkipped)
     return;
   if (stopped_) {
-    owner_.split_stats_.aborted_tasks.fetch_add(1, std::memory_order_relaxed);
+    shared_.split_stats.aborted_tasks.fetch_add(1, std::memory_order_relaxed);
     return;
   }
   std::lock_guard lock(sp.mutex);
@@ -694,36 +665,36 @@ void Worker::search_brother(int ply, int depth, bool pv_node, bool zaps_only, Mo
       sp.alpha = score;
       sp.pv.assign(pv_[ply + 1].begin() + ply + 1, pv_[ply + 1].begin() + pv_length_[ply + 1]);
       // A cutoff: the remaining brothers are wasted work.
-      if (score >= beta) {
-        sp.aborted_at_ns.store(steady_now_ns(), std::memory_order_relaxed);
-        sp.aborted.store(true, std::memory_order_release);
-      }
+      if (score >= beta) abort_split(sp);
     }
   }
 }
 
-// ---------------------------------------------------------------- Searcher
-
-void Searcher::clear() {
-  for (WorkerPool& pool : pools_) {
-    std::lock_guard lock(pool.mutex);
-    for (auto& w : pool.idle) w->killers_.clear();
-  }
-  history_.clear();
+void Worker::abort_split(SplitPoint& sp) const {
+  if (shared_.options.measure_abort_latency) sp.aborted_at_ns.store(steady_now_ns(), std::memory_order_relaxed);
+  sp.aborted.store(true, std::memory_order_release);
 }
 
-void Searcher::clear_eval_cache() { eval_cache_.clear(); }
+// ---------------------------------------------------------------- WorkerPools
 
-Searcher::WorkerPool& Searcher::pool_for_this_thread() {
+void WorkerPools::resize(int threads) {
+  if (pools_.size() == static_cast<std::size_t>(threads) + 1) return;
+  std::vector<Pool> resized(static_cast<std::size_t>(threads) + 1);
+  for (Pool& pool : pools_)
+    for (auto& w : pool.idle) resized.back().idle.push_back(std::move(w));
+  pools_ = std::move(resized);
+}
+
+WorkerPools::Pool& WorkerPools::pool_for_this_thread() {
   // Slots run from 0 to the arena's concurrency - 1; outside an arena the
   // index is negative and the last pool serves.
   const int slot = tbb::this_task_arena::current_thread_index();
-  const std::size_t shared = pools_.size() - 1;
-  return pools_[slot >= 0 && static_cast<std::size_t>(slot) < shared ? static_cast<std::size_t>(slot) : shared];
+  const std::size_t outside = pools_.size() - 1;
+  return pools_[slot >= 0 && static_cast<std::size_t>(slot) < outside ? static_cast<std::size_t>(slot) : outside];
 }
 
-std::unique_ptr<Worker> Searcher::acquire_worker() {
-  WorkerPool& pool = pool_for_this_thread();
+std::unique_ptr<Worker> WorkerPools::acquire() {
+  Pool& pool = pool_for_this_thread();
   {
     std::lock_guard lock(pool.mutex);
     if (!pool.idle.empty()) {
@@ -732,50 +703,50 @@ std::unique_ptr<Worker> Searcher::acquire_worker() {
       return worker;
     }
   }
-  return std::make_unique<Worker>(*this);
+  return std::make_unique<Worker>(shared_, *this);
 }
 
-void Searcher::release_worker(std::unique_ptr<Worker> worker) {
-  WorkerPool& pool = pool_for_this_thread();
+void WorkerPools::release(std::unique_ptr<Worker> worker) {
+  Pool& pool = pool_for_this_thread();
   std::lock_guard lock(pool.mutex);
   pool.idle.push_back(std::move(worker));
 }
 
-void Searcher::report_root_move(Move m, int number) {
-  if (!on_info_ || !*on_info_ || time_.elapsed_ms() < kCurrmoveAfterMs) return;
-  SearchReport r;
-  r.depth = current_depth_;
-  r.currmove = m;
-  r.currmove_number = number;
-  (*on_info_)(r);
+void WorkerPools::clear_killers() {
+  for (Pool& pool : pools_) {
+    std::lock_guard lock(pool.mutex);
+    for (auto& w : pool.idle) w->clear_killers();
+  }
 }
 
-SearchReport Searcher::report(const Worker& main, int depth, int score, bool with_pv) {
-  SearchReport r;
-  r.depth = depth;
+// ---------------------------------------------------------------- Searcher
+
+void Searcher::clear() {
+  pools_.clear_killers();
+  shared_.history.clear();
+}
+
+SearchReport Searcher::report_line(const Worker& main, int depth, int score) {
+  const std::span<const Move> pv = main.root_pv();
   // The deepest ply any thread has reached in this search, and at least the
   // line's length (a mate in one reaches no node beyond the root).
-  progress_.note_seldepth(with_pv ? std::max(main.seldepth_, main.pv_length_[0]) : main.seldepth_);
-  r.seldepth = progress_.seldepth();
-  r.score = score;
-  r.nodes = nodes_.load(std::memory_order_relaxed);
-  r.time_ms = time_.elapsed_ms();
-  r.nps = r.time_ms > 0 ? r.nodes * 1000 / static_cast<std::uint64_t>(r.time_ms) : r.nodes * 1000;
-  r.hashfull = tt_.hashfull();
-  if (with_pv) r.pv.assign(main.pv_[0].begin(), main.pv_[0].begin() + main.pv_length_[0]);
+  SearchReport r = shared_.report(depth, score, std::max(main.seldepth(), static_cast<int>(pv.size())));
+  r.pv.assign(pv.begin(), pv.end());
   return r;
 }
 
 template <Edition E>
 SearchResult Searcher::iterate(Worker& main, const SearchLimits& limits) {
+  SharedState& shared = shared_;
+  const std::vector<Move>& root_moves = shared.root_moves;
   SearchResult result;
-  if (root_moves_.empty()) return result;
-  result.best_move = root_moves_.front();  // something legal even if stopped at once
+  if (root_moves.empty()) return result;
+  result.best_move = root_moves.front();  // something legal even if stopped at once
 
   const int max_depth = limits.depth > 0 ? std::min(limits.depth, kMaxDepth) : kMaxDepth;
   // MultiPV: each iteration searches line 1, then line 2 without line 1's
   // first move, and so on; with one line this is plain iterative deepening.
-  const int lines = std::clamp(options_.multipv, 1, static_cast<int>(root_moves_.size()));
+  const int lines = std::clamp(shared.options.multipv, 1, static_cast<int>(root_moves.size()));
   // Each line's score in the last iteration that completed it, the centre
   // of its next aspiration window.
   std::vector<int> line_scores(static_cast<std::size_t>(lines), 0);
@@ -783,30 +754,33 @@ SearchResult Searcher::iterate(Worker& main, const SearchLimits& limits) {
     int score;
     std::vector<Move> pv;
   };
+  auto main_line = [&main] {
+    const std::span<const Move> pv = main.root_pv();
+    return std::vector<Move>(pv.begin(), pv.end());
+  };
   for (int depth = 1; depth <= max_depth; ++depth) {
-    current_depth_ = depth;
-    main.seldepth_ = 0;
+    shared.current_depth = depth;
+    main.reset_seldepth();
     std::vector<Line> completed;  // MultiPV: this iteration's lines, in the order searched
-    for (pv_index_ = 0; pv_index_ < lines; ++pv_index_) {
-      int& score = line_scores[static_cast<std::size_t>(pv_index_)];
+    for (shared.pv_index = 0; shared.pv_index < lines; ++shared.pv_index) {
+      int& score = line_scores[static_cast<std::size_t>(shared.pv_index)];
       int window = kAspirationWindow;
       int alpha = -kInfinity;
       int beta = kInfinity;
-      if (options_.rules.aspiration && depth >= 4 && !is_mate_score(score)) {
+      if (shared.options.rules.aspiration && depth >= 4 && !is_mate_score(score)) {
         alpha = std::max(score - window, -kInfinity);
         beta = std::min(score + window, kInfinity);
       }
       int iteration_score;
       for (;;) {
-        iteration_score = main.pvs<E>(0, depth, alpha, beta, true, false);
-        if (main.stopped_) break;
+        iteration_score = main.search_root<E>(depth, alpha, beta);
+        if (main.stopped()) break;
         if (iteration_score <= alpha) {
-          progress_.record(iteration_score, ScoreBound::kUpper, {});
+          shared.progress.record(iteration_score, ScoreBound::kUpper, {});
           alpha = std::max(alpha - window, -kInfinity);
           window *= 2;
         } else if (iteration_score >= beta) {
-          progress_.record(iteration_score, ScoreBound::kLower,
-                           {main.pv_[0].begin(), main.pv_[0].begin() + main.pv_length_[0]});
+          shared.progress.record(iteration_score, ScoreBound::kLower, main_line());
           beta = std::min(beta + window, kInfinity);
           window *= 2;
         } else {
@@ -819,24 +793,23 @@ SearchResult Searcher::iterate(Worker& main, const SearchLimits& limits) {
       }
       main.flush_nodes();
       // Lines after the first count only when searched to the end.
-      if (pv_index_ > 0 && !main.stopped_) score = iteration_score;
+      if (shared.pv_index > 0 && !main.stopped()) score = iteration_score;
       // A stopped iteration still counts where its first move was searched in
       // full: its best move so far is then at least as good at this depth as
       // the previous iteration's (which it tried first).
-      if (pv_index_ == 0 && main.pv_length_[0] > 0) {
-        score = main.stopped_ ? main.root_score_ : iteration_score;
-        result.best_move = main.pv_[0][0];
+      if (shared.pv_index == 0 && !main.root_pv().empty()) {
+        score = main.stopped() ? main.root_score() : iteration_score;
+        result.best_move = main.root_pv().front();
         result.score = score;
         result.depth = depth;
-        result.pv.assign(main.pv_[0].begin(), main.pv_[0].begin() + main.pv_length_[0]);
-        progress_.record(score, ScoreBound::kExact, result.pv);
-        if (lines == 1 && on_info_ && *on_info_) (*on_info_)(report(main, depth, score, true));
+        result.pv = main_line();
+        shared.progress.record(score, ScoreBound::kExact, result.pv);
+        if (lines == 1 && shared.has_info_callback()) (*shared.on_info)(report_line(main, depth, score));
       }
-      if (main.stopped_) break;
-      if (lines > 1 && main.pv_length_[0] > 0)
-        completed.push_back({score, {main.pv_[0].begin(), main.pv_[0].begin() + main.pv_length_[0]}});
+      if (main.stopped()) break;
+      if (lines > 1 && !main.root_pv().empty()) completed.push_back({score, main_line()});
     }
-    pv_index_ = 0;
+    shared.pv_index = 0;
     if (lines > 1 && completed.size() == static_cast<std::size_t>(lines)) {
       // A later line may score above an earlier one (the search is not
       // exact): the lines are ranked by score, and the root's order and
@@ -845,98 +818,105 @@ SearchResult Searcher::iterate(Worker& main, const SearchLimits& limits) {
                        [](const Line& a, const Line& b) { return a.score > b.score; });
       for (std::size_t k = 0; k < completed.size(); ++k) {
         line_scores[k] = completed[k].score;
-        root_moves_[k] = completed[k].pv.front();
+        shared.root_moves[k] = completed[k].pv.front();
       }
       result.best_move = completed.front().pv.front();
       result.score = completed.front().score;
       result.pv = completed.front().pv;
-      progress_.record(result.score, ScoreBound::kExact, result.pv);
-      if (on_info_ && *on_info_) {
+      shared.progress.record(result.score, ScoreBound::kExact, result.pv);
+      if (shared.has_info_callback()) {
         for (std::size_t k = 0; k < completed.size(); ++k) {
-          SearchReport r = report(main, depth, completed[k].score, false);
-          progress_.note_seldepth(static_cast<int>(completed[k].pv.size()));
-          r.seldepth = progress_.seldepth();
+          SearchReport r = shared.report(depth, completed[k].score, main.seldepth());
+          shared.progress.note_seldepth(static_cast<int>(completed[k].pv.size()));
+          r.seldepth = shared.progress.seldepth();
           r.pv = completed[k].pv;
           r.multipv = static_cast<int>(k) + 1;
-          (*on_info_)(r);
+          (*shared.on_info)(r);
         }
       }
     }
-    if (main.stopped_) break;
+    if (main.stopped()) break;
     const int score = line_scores.front();
     if (is_mate_score(score) && depth > 2 * mate_in_moves(std::abs(score)) + 2 && !limits.infinite)
       break;
     // `go mate N`: the mate asked for is found (in N moves or fewer).
     if (limits.mate > 0 && result.depth == depth && score >= kMateBound && mate_in_moves(score) <= limits.mate)
       break;
-    if (time_.soft_limit_reached() && !pondering_.load(std::memory_order_relaxed)) break;
+    if (shared.time.soft_limit_reached() && !shared.pondering.load(std::memory_order_relaxed)) break;
   }
   return result;
 }
 
+namespace {
+// The parallel-search knobs in the ranges the search relies on: the abort
+// poll is a mask test, so its interval is a power of two.
+SearchOptions normalized(SearchOptions options) {
+  options.abort_poll_interval = static_cast<int>(std::bit_ceil(
+      static_cast<unsigned>(std::clamp(options.abort_poll_interval, 1, kMaxAbortPollInterval))));
+  options.min_split_depth = std::max(options.min_split_depth, kMinMinSplitDepth);
+  return options;
+}
+}  // namespace
+
 SearchResult Searcher::run(const kernel::Game& game, const SearchLimits& limits,
                            const InfoCallback& on_info, const std::atomic<bool>& stop, int threads,
                            const SearchOptions& options) {
-  options_ = options;
-  limits_ = limits;
-  stop_request_ = &stop;
-  on_info_ = &on_info;
-  stopped_.store(false);
-  nodes_.store(0);
-  moves_made_.store(0);
-  last_periodic_info_ms_.store(0);
-  progress_.reset();
-  threads_ = std::max(1, threads);
-  time_.start(limits, options.rules.time_style, options.move_overhead_ms);
-  tt_.new_search();
+  SharedState& shared = shared_;
+  shared.options = normalized(options);
+  shared.limits = limits;
+  shared.stop_request = &stop;
+  shared.on_info = &on_info;
+  shared.stopped.store(false);
+  shared.nodes.store(0);
+  shared.moves_made.store(0);
+  shared.last_periodic_info_ms.store(0);
+  shared.progress.reset();
+  shared.threads = std::max(1, threads);
+  shared.time.start(limits, options.rules.time_style, options.move_overhead_ms);
+  shared.tt.new_search();
   // The reference starts every search with an empty best-move history;
   // history_keep halves it instead, keeping what the last search learned.
-  if (options.rules.history_keep) history_.halve();
-  else history_.clear();
+  if (options.rules.history_keep) shared.history.halve();
+  else shared.history.clear();
   // The root's moves in generation order; iterations reorder them.
   const MoveList legal = game.legal_moves();
-  root_moves_.assign(legal.begin(), legal.end());
+  shared.root_moves.assign(legal.begin(), legal.end());
   // `go searchmoves`: only the moves asked for, still in generation order
   // (the front one is played if the search is stopped at once). Moves that
   // are not legal here are not searched; if none is, every move is.
   if (!limits.searchmoves.empty()) {
     std::vector<Move> chosen;
-    for (Move m : root_moves_)
+    for (Move m : shared.root_moves)
       if (std::find(limits.searchmoves.begin(), limits.searchmoves.end(), m) != limits.searchmoves.end())
         chosen.push_back(m);
-    if (!chosen.empty()) root_moves_ = std::move(chosen);
+    if (!chosen.empty()) shared.root_moves = std::move(chosen);
   }
 
   // The game so far, for repetition: every position before the root.
-  game_keys_.clear();
-  for (std::size_t i = 0; i + 1 < game.history().size(); ++i) game_keys_.push_back(game.history()[i].key());
+  shared.game_keys.clear();
+  for (std::size_t i = 0; i + 1 < game.history().size(); ++i) shared.game_keys.push_back(game.history()[i].key());
 
   // One pool per arena slot, kept across searches with the same thread count
   // (its workers are warm); resized only between searches, when all idle.
-  if (pools_.size() != static_cast<std::size_t>(threads_) + 1) {
-    std::vector<WorkerPool> resized(static_cast<std::size_t>(threads_) + 1);
-    for (WorkerPool& pool : pools_)
-      for (auto& w : pool.idle) resized.back().idle.push_back(std::move(w));
-    pools_ = std::move(resized);
-  }
+  pools_.resize(shared.threads);
   // Killers stay from the previous search, as in the reference.
-  std::unique_ptr<Worker> main = acquire_worker();
+  std::unique_ptr<Worker> main = pools_.acquire();
   main->reset_root(game);
   SearchResult result;
   auto search = [&] {
     result = game.edition() == Edition::k2016 ? iterate<Edition::k2016>(*main, limits)
                                               : iterate<Edition::k2018>(*main, limits);
   };
-  if (threads_ > 1) {
-    tbb::task_arena arena(threads_);
+  if (shared.threads > 1) {
+    tbb::task_arena arena(shared.threads);
     arena.execute(search);
   } else {
     search();
   }
   main->flush_nodes();
-  result.nodes = nodes_.load();
-  result.moves_made = moves_made_.load();
-  release_worker(std::move(main));
+  result.nodes = shared.nodes.load();
+  result.moves_made = shared.moves_made.load();
+  pools_.release(std::move(main));
   return result;
 }
 

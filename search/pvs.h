@@ -5,53 +5,26 @@
 // task groups (docs/parallel.md).
 #pragma once
 
+#include <array>
 #include <atomic>
 #include <cstdint>
-#include <functional>
 #include <memory>
 #include <mutex>
 #include <optional>
+#include <span>
 #include <vector>
 
 #include "kernel/game.h"
+#include "kernel/laser.h"
 #include "kernel/position.h"
-#include "search/eval_cache.h"
 #include "search/evaluate.h"
 #include "search/ordering.h"
-#include "search/root_progress.h"
 #include "search/search_limits.h"
-#include "search/search_rules.h"
-#include "search/timeman.h"
+#include "search/search_options.h"
+#include "search/shared_state.h"
 #include "search/tt.h"
 
 namespace leiser::search {
-
-using InfoCallback = std::function<void(const SearchReport&)>;
-
-class Searcher;
-
-// The `Move Overhead` option (SearchOptions::move_overhead_ms).
-inline constexpr int kDefaultMoveOverheadMs = 10;
-inline constexpr int kMaxMoveOverheadMs = 5000;
-// The most lines `MultiPV` may ask for: more than any position has moves.
-inline constexpr int kMaxMultiPv = 256;
-
-struct SearchOptions {
-  // Plain alpha-beta: no TT, no forward pruning, no late-move reductions
-  // (extensions stay: they depend on the move, not on the order). Its value
-  // depends only on the position and depth, not on windows or move order, so
-  // parallel and serial searches must agree on it; tests use it to check the
-  // parallel search.
-  bool exact = false;
-  SearchRules rules = SearchRules::standard();
-  // Milliseconds the time manager keeps back from the clock and from a
-  // movetime for what the reply loses on its way to the match runner
-  // (printing, pipes, scheduling); the `Move Overhead` option.
-  int move_overhead_ms = kDefaultMoveOverheadMs;
-  // How many best lines the root search finds and reports (the `MultiPV`
-  // option): line k is the best without the first moves of lines 1..k-1.
-  int multipv = 1;
-};
 
 // A node whose younger brothers are being searched in parallel. Tasks read
 // alpha from it and post their results to it; a fail-high sets `aborted`,
@@ -64,8 +37,8 @@ struct SplitPoint {
   kernel::Move best_move = kernel::Move::none();
   std::vector<kernel::Move> pv;  // best line from this node's child on
   std::atomic<bool> aborted{false};
-  // When `aborted` was set (steady clock, ns), for measuring how long the
-  // tasks below take to notice.
+  // When `aborted` was set (steady clock, ns), only where
+  // SearchOptions::measure_abort_latency asks for it; 0 otherwise.
   std::atomic<std::int64_t> aborted_at_ns{0};
   const SplitPoint* parent = nullptr;
   // The nearest split point on the chain that is aborted, or nullptr.
@@ -76,35 +49,46 @@ struct SplitPoint {
   }
 };
 
-// Statistics of parallel search, for the parallel report.
-struct SplitStats {
-  std::atomic<std::uint64_t> splits{0};
-  std::atomic<std::uint64_t> tasks{0};
-  std::atomic<std::uint64_t> aborted_tasks{0};
-  // Tasks stopped mid-search by an abort, and how long after the abort they
-  // noticed it (the polling latency), in nanoseconds.
-  std::atomic<std::uint64_t> abort_notices{0};
-  std::atomic<std::uint64_t> abort_latency_ns_sum{0};
-  std::atomic<std::uint64_t> abort_latency_ns_max{0};
-};
+class WorkerPools;
 
 // One thread's view of a search: its own stack of positions, principal
-// variations and killers. The main search uses one; each parallel task
-// borrows one from the Searcher's pool.
+// variations and killers; everything else it reads and writes is the
+// search's SharedState. The main search uses one; each parallel task borrows
+// one from the Searcher's WorkerPools.
 class Worker {
  public:
-  explicit Worker(Searcher& owner) : owner_(owner) {}
+  Worker(SharedState& shared, WorkerPools& pools) : shared_(shared), pools_(pools) {}
+
+  // Starts a fresh search at the root.
+  void reset_root(const kernel::Game& game);
+  // Searches the root (SharedState::root_moves from pv_index on) to `depth`
+  // in the window (alpha, beta); the root's line is root_pv() after.
+  template <kernel::Edition E>
+  int search_root(int depth, int alpha, int beta) {
+    return pvs<E>(0, depth, alpha, beta, true, false);
+  }
+  // Adds the nodes and moves counted since the last flush to the shared
+  // totals.
+  void flush_nodes();
+  void clear_killers() { killers_.clear(); }
+
+  // Whether this worker's search must unwind (stop, a limit, or an abort).
+  bool stopped() const { return stopped_; }
+  // The root's best line of the last root search, and its score.
+  std::span<const kernel::Move> root_pv() const {
+    return {pv_[0].data(), static_cast<std::size_t>(pv_length_[0])};
+  }
+  int root_score() const { return root_score_; }
+  // The deepest ply this worker reached since the last reset_seldepth.
+  int seldepth() const { return seldepth_; }
+  void reset_seldepth() { seldepth_ = 0; }
 
  private:
-  friend class Searcher;
-
   struct Frame {
     kernel::Position position;
     const kernel::Board* previous = nullptr;  // for Ko
   };
 
-  // Starts a fresh search at the root.
-  void reset_root(const kernel::Game& game);
   // Takes over `from`'s path up to `ply`, to search a sibling under `split`.
   void adopt_path(const Worker& from, int ply, const SplitPoint* split);
   // Zeroes the counters and the stop flag for a new search or task.
@@ -132,32 +116,83 @@ class Worker {
   template <kernel::Edition E>
   MoveOutcome search_move(int ply, int depth, int alpha, int beta, bool pv_node, kernel::Move m,
                           int searched_before, bool zaps_only, int& score);
-  // Searches the brothers of the node at `ply` in parallel; sp holds the
-  // result unless the split was abandoned (stop or abort).
+
+  // The moves of a zaps-only node that need not be made: a move touching no
+  // square of our beam leaves it as it is, and it zaps no enemy piece now.
+  struct ZapFilter {
+    bool active = false;  // a zaps-only node whose beam zaps no enemy piece
+    kernel::Bitboard beam_path = 0;
+    bool cannot_zap(kernel::Move m) const { return active && !(kernel::squares_touched(m) & beam_path); }
+    // The filter of a zaps-only node where `us` is to move on `board`.
+    static ZapFilter for_node(const kernel::Board& board, kernel::Color us);
+  };
+  // The picker's sort keys and tie codes for the moves of the node at
+  // `ply`: the root keeps the order it is given (the previous iteration's),
+  // other nodes order by TT move, killers and the best-move history, ties in
+  // the reference engine's order (ordering.h).
+  void sort_keys(int ply, const kernel::MoveList& moves, kernel::Move tt_move, std::int32_t* keys,
+                 std::uint16_t* ties) const;
+  // The best of a node's moves so far, as its move loop keeps it.
+  struct NodeBest {
+    int alpha;
+    int score;
+    kernel::Move move;
+    int index;  // in picking order, for the history
+  };
+  // Young Brothers Wait: once a node's eldest brother is searched without a
+  // cutoff, the younger ones may go in parallel, if the node is deep enough
+  // to be worth the tasks.
+  bool may_split(int depth, int searched) const {
+    return searched > 0 && shared_.threads > 1 && depth >= shared_.options.min_split_depth;
+  }
+  // Searches `first` and the moves the picker has not handed out yet in
+  // parallel (split), and folds their result into `best` and the node's
+  // line. False when the search must unwind instead: stopped, or a split
+  // point above aborted (the result is then incomplete).
+  template <kernel::Edition E>
+  bool search_younger_brothers(int ply, int depth, int beta, bool pv_node, bool zaps_only, const ZapFilter& filter,
+                               kernel::Move first, MovePicker& picker, int searched, NodeBest& best);
+  // Runs one task per move of `moves`, the younger brothers of the node at
+  // `ply` (`first_index` of its moves searched before them), and waits for
+  // all. Each task posts its result to `sp`; a cutoff aborts the others. The
+  // caller must not use sp's result if the search stopped or a split point
+  // above sp was aborted meanwhile: some brothers were then never searched.
   template <kernel::Edition E>
   void split(int ply, int depth, bool pv_node, bool zaps_only, const std::vector<kernel::Move>& moves,
              int first_index, SplitPoint& sp);
   template <kernel::Edition E>
   void search_brother(int ply, int depth, bool pv_node, bool zaps_only, kernel::Move m, int index,
                       SplitPoint& sp);
+  // Sets sp's abort flag: a brother failed high.
+  void abort_split(SplitPoint& sp) const;
+  // Counts this task's notice of `aborted`'s abort, and how long after the
+  // abort it came, in the split statistics
+  // (SearchOptions::measure_abort_latency).
+  [[gnu::cold]] void note_abort_latency(const SplitPoint& aborted) const;
+
   // The score of a draw `ply` plies from the root, from the side to move's
   // view there (SearchRules::draw_score is the root side's).
   int draw_score(int ply) const;
 
   bool should_stop();
+  // The checks should_stop makes every kPollInterval nodes: the shared stop
+  // flags, the limits, the clock, and the periodic info line.
+  bool poll_shared();
   bool is_repetition(int ply) const;
-  void flush_nodes();
   int evaluate_here(int ply);
   // The same, tracing the side to move's beam into `own_beam` on a cache
   // miss if the caller has not traced it yet (the first form discards it).
   int evaluate_here(int ply, std::optional<kernel::LaserTrace>& own_beam);
 
-  Searcher& owner_;
+  SharedState& shared_;
+  WorkerPools& pools_;
   KillerTable killers_;
   std::array<Frame, kMaxPly + 2> stack_{};
   std::array<std::array<kernel::Move, kMaxPly + 2>, kMaxPly + 2> pv_{};
   std::array<int, kMaxPly + 2> pv_length_{};
   const SplitPoint* split_ = nullptr;
+  // SearchOptions::abort_poll_interval - 1, read once per search or task.
+  std::uint64_t abort_poll_mask_ = 0;
   const kernel::Board* root_previous_ = nullptr;
   std::uint64_t nodes_ = 0;         // counted here, added to the shared total in batches
   std::uint64_t unflushed_nodes_ = 0;
@@ -168,81 +203,67 @@ class Worker {
   bool stopped_ = false;  // this worker's search must unwind (stop, limit or abort)
 };
 
+// Idle workers, one pool per arena thread slot plus one (the last) for calls
+// from outside an arena. A task takes a worker its own thread used last, so
+// the stack frames it writes are likely still in that core's cache, and no
+// lock is shared by all threads: with one pool, every task of every thread
+// took the same mutex twice (a task is about 70 nodes). At 2 threads the
+// difference is below this VM's noise (docs/parallel.md); the one shared
+// lock is what would not carry to many cores. The mutexes are uncontended;
+// they make the hand-over visible to TSan when a slot passes from one OS
+// thread to another.
+class WorkerPools {
+ public:
+  explicit WorkerPools(SharedState& shared) : shared_(shared) {}
+
+  // One pool per slot of an arena of `threads` threads; idle workers are
+  // kept (they are warm). Only between searches, when all are idle.
+  void resize(int threads);
+  // An idle worker of this thread's pool, or a new one.
+  std::unique_ptr<Worker> acquire();
+  void release(std::unique_ptr<Worker> worker);
+  void clear_killers();
+
+ private:
+  struct alignas(64) Pool {
+    std::mutex mutex;
+    std::vector<std::unique_ptr<Worker>> idle;
+  };
+  Pool& pool_for_this_thread();
+
+  SharedState& shared_;
+  std::vector<Pool> pools_ = std::vector<Pool>(1);
+};
+
 class Searcher {
  public:
-  Searcher(TranspositionTable& tt, const EvalParams& params) : tt_(tt), params_(params) {}
+  Searcher(TranspositionTable& tt, const EvalParams& params) : shared_(tt, params) {}
 
   // Searches the game's current position with `threads` threads. `stop` is
   // polled; setting it ends the search as soon as possible with the best move
   // found so far.
   SearchResult run(const kernel::Game& game, const SearchLimits& limits, const InfoCallback& on_info,
-                   const std::atomic<bool>& stop, int threads = 1,
-                   const SearchOptions& options = SearchOptions{});
+                   const std::atomic<bool>& stop, int threads, const SearchOptions& options);
   // Forgets killers and history (a new game).
   void clear();
   // Pondering (SearchLimits::ponder) is set before a search starts, so that
   // a ponderhit that comes at once is not lost; ponderhit() ends it: the
   // clock then counts, from the search's start, as Stockfish counts it.
-  void set_pondering(bool pondering) { pondering_.store(pondering, std::memory_order_relaxed); }
-  void ponderhit() { pondering_.store(false, std::memory_order_relaxed); }
-  bool pondering() const { return pondering_.load(std::memory_order_relaxed); }
+  void set_pondering(bool pondering) { shared_.pondering.store(pondering, std::memory_order_relaxed); }
+  void ponderhit() { shared_.pondering.store(false, std::memory_order_relaxed); }
+  bool pondering() const { return shared_.pondering.load(std::memory_order_relaxed); }
   // Must be called when evaluation weights change.
-  void clear_eval_cache();
-  const SplitStats& split_stats() const { return split_stats_; }
+  void clear_eval_cache() { shared_.eval_cache.clear(); }
+  const SplitStats& split_stats() const { return shared_.split_stats; }
 
  private:
-  friend class Worker;
   template <kernel::Edition E>
   SearchResult iterate(Worker& main, const SearchLimits& limits);
-  SearchReport report(const Worker& main, int depth, int score, bool with_pv);
-  // Reports the root move the main thread is about to search, the
-  // `number`-th in the root's order, once the search has run a while.
-  void report_root_move(kernel::Move m, int number);
-  std::unique_ptr<Worker> acquire_worker();
-  void release_worker(std::unique_ptr<Worker> worker);
+  // An info report with the main worker's root line.
+  SearchReport report_line(const Worker& main, int depth, int score);
 
-  TranspositionTable& tt_;
-  const EvalParams& params_;
-  HistoryTable history_;
-  // Static evaluations by position key (edition folded in), shared by all
-  // threads: the same positions come back in every iteration.
-  EvalCache eval_cache_;
-  TimeManager time_;
-  SearchLimits limits_;
-  SearchOptions options_;
-  const std::atomic<bool>* stop_request_ = nullptr;
-  const InfoCallback* on_info_ = nullptr;
-  std::atomic<bool> stopped_{false};
-  std::atomic<bool> pondering_{false};
-  std::atomic<std::uint64_t> nodes_{0};
-  std::atomic<std::uint64_t> moves_made_{0};
-  std::atomic<int> last_periodic_info_ms_{0};
-  RootProgress progress_;  // what the periodic info lines report
-  int current_depth_ = 0;
-  int threads_ = 1;
-  std::vector<kernel::Key> game_keys_;  // positions before the root, for repetition
-  // The root's legal moves in the order the next iteration tries them: each
-  // move that becomes best moves to the front (the reference's root order).
-  std::vector<kernel::Move> root_moves_;
-  // MultiPV: the root searches root_moves_ from this index on; the moves
-  // before it are the first moves of the better lines of this iteration.
-  int pv_index_ = 0;
-  SplitStats split_stats_;
-  // Idle workers, one pool per arena thread slot plus one (the last) for
-  // calls from outside an arena. A task takes a worker its own thread used
-  // last, so the stack frames it writes are likely still in that core's
-  // cache, and no lock is shared by all threads: with one pool, every task
-  // of every thread took the same mutex twice (a task is about 70 nodes).
-  // At 2 threads the difference is below this VM's noise (docs/parallel.md);
-  // the one shared lock is what would not carry to many cores. The mutexes
-  // are uncontended; they make the hand-over visible to TSan when a slot
-  // passes from one OS thread to another.
-  struct alignas(64) WorkerPool {
-    std::mutex mutex;
-    std::vector<std::unique_ptr<Worker>> idle;
-  };
-  WorkerPool& pool_for_this_thread();
-  std::vector<WorkerPool> pools_ = std::vector<WorkerPool>(1);
+  SharedState shared_;
+  WorkerPools pools_{shared_};
 };
 
 }  // namespace leiser::search

@@ -20,6 +20,8 @@ class TimeManager {
   bool hard_limit_reached() const { return hard_ms_ > 0 && elapsed_ms() >= hard_ms_; }
   // Past the soft limit no new iteration starts.
   bool soft_limit_reached() const { return soft_ms_ > 0 && elapsed_ms() >= soft_ms_; }
+  // The budgets start() computed, in milliseconds from the start (0: none).
+  int soft_limit_ms() const { return soft_ms_; }
   int hard_limit_ms() const { return hard_ms_; }
 
  private:

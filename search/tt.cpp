@@ -8,14 +8,8 @@
 namespace leiser::search {
 namespace {
 
-constexpr std::uint64_t pack(kernel::Move move, int score, int depth, Bound bound, int generation,
-                             int static_eval) {
-  return std::uint64_t{move.raw()} | (std::uint64_t{static_cast<std::uint16_t>(score)} << 16) |
-         (std::uint64_t{static_cast<std::uint8_t>(depth)} << 32) |
-         (std::uint64_t{static_cast<std::uint8_t>(bound)} << 40) |
-         (std::uint64_t{static_cast<std::uint8_t>(generation)} << 42) |
-         (std::uint64_t{static_cast<std::uint16_t>(static_eval)} << 48);
-}
+int depth_of(std::uint64_t data) { return static_cast<int>((data >> 32) & 0xFF); }
+int generation_of(std::uint64_t data) { return static_cast<int>((data >> 42) & 63); }
 
 }  // namespace
 
@@ -61,10 +55,7 @@ std::optional<TTEntry> TranspositionTable::probe(kernel::Key key) const {
   const Slot& slot = slots_[index(key)];
   const std::uint64_t data = load(slot.data);
   const std::uint64_t check = load(slot.check);
-  if ((check ^ data) != key || data == 0) return std::nullopt;
-  return TTEntry{kernel::Move::from_raw(static_cast<std::uint16_t>(data)),
-                 static_cast<std::int16_t>(data >> 16), static_cast<int>((data >> 32) & 0xFF),
-                 static_cast<Bound>((data >> 40) & 3), static_cast<std::int16_t>(data >> 48)};
+  return decode_tt_entry(key, {check, data});
 }
 
 void TranspositionTable::store(kernel::Key key, kernel::Move move, int score, int depth, Bound bound,
@@ -73,19 +64,17 @@ void TranspositionTable::store(kernel::Key key, kernel::Move move, int score, in
   const std::uint64_t old_data = load(slot.data);
   const std::uint64_t old_check = load(slot.check);
   const bool same_position = (old_check ^ old_data) == key;
-  const int old_depth = static_cast<int>((old_data >> 32) & 0xFF);
-  const int old_generation = static_cast<int>((old_data >> 42) & 63);
   // Keep a deeper entry of this search for a different position, unless the
   // new one is exact.
-  if (!same_position && old_generation == generation_ && old_depth > depth + 2 &&
+  if (!same_position && generation_of(old_data) == generation_ && depth_of(old_data) > depth + 2 &&
       bound != Bound::kExact)
     return;
   // Keep the old best move when the new entry has none.
   if (same_position && move == kernel::Move::none())
     move = kernel::Move::from_raw(static_cast<std::uint16_t>(old_data));
-  const std::uint64_t data = pack(move, score, depth, bound, generation_, static_eval);
-  store(slot.data, data);
-  store(slot.check, key ^ data);
+  const TTWords words = encode_tt_entry(key, {move, score, depth, bound, static_eval}, generation_);
+  store(slot.data, words.data);
+  store(slot.check, words.check);
 }
 
 int TranspositionTable::hashfull() const {
@@ -93,7 +82,7 @@ int TranspositionTable::hashfull() const {
   int used = 0;
   for (std::size_t i = 0; i < sample; ++i) {
     const std::uint64_t data = load(slots_[i].data);
-    if (data != 0 && static_cast<int>((data >> 42) & 63) == generation_) ++used;
+    if (data != 0 && generation_of(data) == generation_) ++used;
   }
   return static_cast<int>(used * 1000 / sample);
 }

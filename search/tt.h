@@ -26,6 +26,7 @@
 
 #include "kernel/move.h"
 #include "kernel/zobrist.h"
+#include "search/search_limits.h"
 
 namespace leiser::search {
 
@@ -33,11 +34,55 @@ enum class Bound : std::uint8_t { kNone = 0, kUpper = 1, kLower = 2, kExact = 3 
 
 struct TTEntry {
   kernel::Move move;
-  int score;
+  int score;  // as stored: mate scores relative to the node (score_to_tt)
   int depth;
   Bound bound;
   int static_eval;
 };
+
+// Mate scores are stored as distances from the node, not from the root, so
+// that a mate found through a transposition at another ply is re-based when
+// probed: a mate `ply` plies below the root is (ply) plies nearer from the
+// node's view. Other scores are stored as they are.
+constexpr int score_to_tt(int score, int ply) {
+  if (score >= kMateBound) return score + ply;
+  if (score <= -kMateBound) return score - ply;
+  return score;
+}
+constexpr int score_from_tt(int score, int ply) {
+  if (score >= kMateBound) return score - ply;
+  if (score <= -kMateBound) return score + ply;
+  return score;
+}
+
+// A slot's two words: `data` packs the entry, `check` is the key XOR data.
+struct TTWords {
+  std::uint64_t check;
+  std::uint64_t data;
+};
+
+// The words that hold `entry` for `key`, written in search `generation`
+// (0..63). Score and static eval must fit in 16 bits, depth in 8.
+constexpr TTWords encode_tt_entry(kernel::Key key, const TTEntry& entry, int generation) {
+  const std::uint64_t data = std::uint64_t{entry.move.raw()} |
+                             (std::uint64_t{static_cast<std::uint16_t>(entry.score)} << 16) |
+                             (std::uint64_t{static_cast<std::uint8_t>(entry.depth)} << 32) |
+                             (std::uint64_t{static_cast<std::uint8_t>(entry.bound)} << 40) |
+                             (std::uint64_t{static_cast<std::uint8_t>(generation & 63)} << 42) |
+                             (std::uint64_t{static_cast<std::uint16_t>(entry.static_eval)} << 48);
+  return {key ^ data, data};
+}
+
+// The entry that `words` hold for `key`, or none: words whose XOR is not the
+// key belong to another position, or are a torn pair (one word from each of
+// two writers racing on the slot); a zero data word is an empty slot.
+constexpr std::optional<TTEntry> decode_tt_entry(kernel::Key key, TTWords words) {
+  if ((words.check ^ words.data) != key || words.data == 0) return std::nullopt;
+  const std::uint64_t data = words.data;
+  return TTEntry{kernel::Move::from_raw(static_cast<std::uint16_t>(data)), static_cast<std::int16_t>(data >> 16),
+                 static_cast<int>((data >> 32) & 0xFF), static_cast<Bound>((data >> 40) & 3),
+                 static_cast<std::int16_t>(data >> 48)};
+}
 
 class TranspositionTable {
  public:
@@ -58,10 +103,7 @@ class TranspositionTable {
  private:
   // Plain words, only ever accessed through std::atomic_ref, so that
   // zero-filled mapped memory is a table of empty slots as it is.
-  struct Slot {
-    std::uint64_t check;  // key ^ data
-    std::uint64_t data;
-  };
+  using Slot = TTWords;
   struct UnmapSlots {
     std::size_t bytes;  // of the mapping
     void operator()(Slot* slots) const;

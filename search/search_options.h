@@ -1,0 +1,61 @@
+// How the Engine configures the Searcher: the search's rules and the knobs
+// of its time management and parallel search. One value per search, handed
+// to Searcher::run and read-only while the search runs.
+#pragma once
+
+#include "search/search_limits.h"
+#include "search/search_rules.h"
+
+namespace leiser::search {
+
+// The `Move Overhead` option (SearchOptions::move_overhead_ms).
+inline constexpr int kDefaultMoveOverheadMs = 10;
+inline constexpr int kMaxMoveOverheadMs = 5000;
+// The most lines `MultiPV` may ask for: more than any position has moves.
+inline constexpr int kMaxMultiPv = 256;
+
+// Parallel tasks poll their split points' abort flags every this many nodes,
+// so that a cutoff found by a brother stops the others within microseconds;
+// the serial poll (clock, stop, node limit) is every 1024 nodes. Chosen from
+// the latency and instruction counts in docs/parallel.md.
+inline constexpr int kDefaultAbortPollInterval = 16;
+inline constexpr int kMaxAbortPollInterval = 1 << 16;
+// Nodes with less depth left are searched serially: a split costs a task and
+// a copy of the path, more than a small subtree is worth (docs/parallel.md).
+inline constexpr int kDefaultMinSplitDepth = 4;
+// A node of depth 1 has only quiescence below it: nothing worth a task.
+inline constexpr int kMinMinSplitDepth = 2;
+
+struct SearchOptions {
+  // Plain alpha-beta: no TT, no forward pruning, no late-move reductions
+  // (extensions stay: they depend on the move, not on the order). Its value
+  // depends only on the position and depth, not on windows or move order, so
+  // parallel and serial searches must agree on it; tests use it to check the
+  // parallel search.
+  bool exact = false;
+  SearchRules rules = SearchRules::standard();
+  // Milliseconds the time manager keeps back from the clock and from a
+  // movetime for what the reply loses on its way to the match runner
+  // (printing, pipes, scheduling); the `Move Overhead` option.
+  int move_overhead_ms = kDefaultMoveOverheadMs;
+  // How many best lines the root search finds and reports (the `MultiPV`
+  // option): line k is the best without the first moves of lines 1..k-1.
+  int multipv = 1;
+
+  // Parallel search only (more than one thread); none of these changes what
+  // a one-thread search does.
+  //
+  // Nodes between two polls of the abort flags by a parallel task, rounded
+  // up to a power of two (the poll is a mask test) and clamped to
+  // 1..kMaxAbortPollInterval.
+  int abort_poll_interval = kDefaultAbortPollInterval;
+  // The least depth at which a node hands its younger brothers to parallel
+  // tasks; at least kMinMinSplitDepth.
+  int min_split_depth = kDefaultMinSplitDepth;
+  // Time each abort and how long the tasks below take to notice it
+  // (SplitStats::abort_latency_*): two clock reads per abort, for measuring
+  // the poll interval; off, the search reads no clock for aborts.
+  bool measure_abort_latency = false;
+};
+
+}  // namespace leiser::search
