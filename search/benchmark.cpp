@@ -59,6 +59,10 @@ BenchTotals run_bench(int depth, kernel::Edition edition, int threads, const std
   (void)engine.set_option("threads", std::to_string(threads));
   (void)engine.set_option("hash", "16");
   (void)engine.set_option("edition", kernel::edition_name(edition));
+  // A parallel bench reports how fast aborts reach the tasks (two clock reads
+  // per abort); a one-thread bench has no aborts to time. An option given
+  // to the bench overrides this.
+  (void)engine.set_option("measure_abort_latency", threads > 1 ? "true" : "false");
   for (const auto& [name, value] : options) (void)engine.set_option(name, value);
   BenchTotals totals;
   for (std::size_t index = 0; index < fens.size(); ++index) {

@@ -90,6 +90,14 @@ void Engine::declare_options() {
   // slow, but its mate scores are proofs; for checking tactics and the
   // parallel search.
   options_.add(check("exact_search", false, [this](bool on) { search_options_.exact = on; }));
+  // The parallel search's knobs (SearchOptions), for measuring them: a
+  // one-thread search is the same whatever they are.
+  options_.add(spin("abort_poll_interval", kDefaultAbortPollInterval, 1, kMaxAbortPollInterval,
+                    [this](int nodes) { search_options_.abort_poll_interval = nodes; }));
+  options_.add(spin("min_split_depth", kDefaultMinSplitDepth, kMinMinSplitDepth, kMaxMinSplitDepth,
+                    [this](int depth) { search_options_.min_split_depth = depth; }));
+  options_.add(check("measure_abort_latency", false,
+                     [this](bool on) { search_options_.measure_abort_latency = on; }));
   SearchRules defaults = SearchRules::standard();
   for (const SearchRuleSpec& spec : kSearchRuleSpecs)
     options_.add(spin(std::string(spec.name), *spec.field(defaults), spec.min, spec.max,

@@ -25,6 +25,8 @@ inline constexpr int kMaxAbortPollInterval = 1 << 16;
 inline constexpr int kDefaultMinSplitDepth = 4;
 // A node of depth 1 has only quiescence below it: nothing worth a task.
 inline constexpr int kMinMinSplitDepth = 2;
+// More than any search's depth: nothing splits.
+inline constexpr int kMaxMinSplitDepth = 64;
 
 struct SearchOptions {
   // Plain alpha-beta: no TT, no forward pruning, no late-move reductions
