@@ -19,8 +19,8 @@
 // items/s counts moves made. Before the first run the three walks are checked
 // against each other and against kernel::perft (pseudo mode): the same leaves,
 // moves made and pieces zapped, and make/unmake restoring every board
-// exactly. The program aborts if any check fails. docs/make-strategy.md has
-// the numbers and the conclusion.
+// exactly. The program aborts if any check fails. perf-reports/make-strategy.md
+// has the numbers, docs/make-strategy.md the conclusion.
 #include <benchmark/benchmark.h>
 
 #include <array>

@@ -101,8 +101,8 @@ int run_perft_command(const std::vector<std::string>& args, std::ostream& out, s
   const kernel::Game& g = *game;
   kernel::PerftRequest request{1, parsed.mode, parsed.threads};
   // Off by default: batching the next-to-last ply's lasers through the SIMD
-  // kernel measured slower than tracing each move as it is made
-  // (docs/design.md); the option exercises and times the kernels.
+  // batch op measured slower than tracing each move as it is made
+  // (perf-reports/search-experiments.md); the option exercises and times it.
   if (parsed.batch_lasers) request.batch_trace = simd::active().trace_lasers_fn;
   // 2016 pseudo perft never calls the batch: its next-to-last ply counts the
   // children from the current beam and makes only the moves that touch it

@@ -1,7 +1,7 @@
 // A position: the board, whose turn it is, and what the rules need to know
 // about how we got here. Positions are small values (one cache line) and the
 // kernel uses copy-make: a child position is a copy of its parent with one
-// move applied. See docs/design.md for the measurement behind that choice.
+// move applied. The measurement behind that choice: perf-reports/make-strategy.md.
 #pragma once
 
 #include <cstdint>

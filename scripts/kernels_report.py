@@ -296,7 +296,7 @@ w(f"Google Benchmark, {env['REPETITIONS']} repetitions in random interleaving, m
   "per iteration, in calls of `batch` boards (or one call per position for "
   "`touches_path`); `ns_per_<item>` (board or move) and `ns_per_call` are Google Benchmark "
   "counters: CPU time per iteration over the items / calls in it. The `positions` set is "
-  "the checked-in benchmark FENs (bench/positions.h, bench/node_bench_positions.h) and "
+  "the checked-in benchmark FENs (bench/positions.h, search/benchmark_positions.h) and "
   "every position one legal move after them. Speed-up is scalar's median per item over "
   "the implementation's. Implementations the CPU does not support are not registered "
   "(the programs say so on stderr), so they are missing from the tables.")

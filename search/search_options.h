@@ -17,11 +17,11 @@ inline constexpr int kMaxMultiPv = 256;
 // Parallel tasks poll their split points' abort flags every this many nodes,
 // so that a cutoff found by a brother stops the others within microseconds;
 // the serial poll (clock, stop, node limit) is every 1024 nodes. Chosen from
-// the latency and instruction counts in docs/parallel.md.
+// the latency and instruction counts in perf-reports/parallel-experiments.md.
 inline constexpr int kDefaultAbortPollInterval = 16;
 inline constexpr int kMaxAbortPollInterval = 1 << 16;
 // Nodes with less depth left are searched serially: a split costs a task and
-// a copy of the path, more than a small subtree is worth (docs/parallel.md).
+// a copy of the path, more than a small subtree is worth (perf-reports/parallel-experiments.md).
 inline constexpr int kDefaultMinSplitDepth = 4;
 // A node of depth 1 has only quiescence below it: nothing worth a task.
 inline constexpr int kMinMinSplitDepth = 2;

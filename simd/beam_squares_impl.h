@@ -25,7 +25,7 @@
 // Why one board per call and not one board per lane, as trace_lasers does:
 // the output is a variable-length list per board, so lanes would have to be
 // written back one by one anyway, and game beams are short (1.25 segments on
-// average, see simd/README.md); the segment search is a handful of scalar
+// average, see perf-reports/simd-kernels.md); the segment search is a handful of scalar
 // instructions that the vector versions share with kernel::trace_beam.
 //
 // Only plain arrays, builtins and the layer's intrinsics are used here, no

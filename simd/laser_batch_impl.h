@@ -3,7 +3,7 @@
 // simd/laser_batch_avx512.cpp (the only translation units that include this
 // header, each built for its instruction set).
 //
-// Method below; measurements in simd/README.md, "Batched laser trace". In
+// Method below; measurements in perf-reports/simd-kernels.md, "Batched laser trace". In
 // short (ns per board on a shared 2 GHz Sapphire Rapids VM, medians of runs
 // interleaved with the Kogge-Stone version this replaced, which stepped each
 // group with occluded fills until its longest beam ended):
