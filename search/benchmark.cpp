@@ -19,18 +19,19 @@ void BenchStop::request() {
   if (engine_) engine_->stop();
 }
 
+void BenchStop::watch(Engine* engine) {
+  std::lock_guard lock(mutex_);
+  engine_ = engine;
+}
+
 // Makes `engine` the one a BenchStop stops, for the scope's life.
 class BenchStopScope {
  public:
   BenchStopScope(BenchStop* stop, Engine& engine) : stop_(stop) {
-    if (!stop_) return;
-    std::lock_guard lock(stop_->mutex_);
-    stop_->engine_ = &engine;
+    if (stop_) stop_->watch(&engine);
   }
   ~BenchStopScope() {
-    if (!stop_) return;
-    std::lock_guard lock(stop_->mutex_);
-    stop_->engine_ = nullptr;
+    if (stop_) stop_->watch(nullptr);
   }
   BenchStopScope(const BenchStopScope&) = delete;
   BenchStopScope& operator=(const BenchStopScope&) = delete;

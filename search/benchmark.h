@@ -30,9 +30,11 @@ class BenchStop {
   // For the next bench (call only while none runs).
   void reset() { requested_.store(false, std::memory_order_relaxed); }
   bool requested() const { return requested_.load(std::memory_order_relaxed); }
+  // The engine a request stops while a bench runs (nullptr: none); run_bench
+  // sets it for the bench's life.
+  void watch(Engine* engine);
 
  private:
-  friend class BenchStopScope;
   std::mutex mutex_;
   std::atomic<bool> requested_{false};
   Engine* engine_ = nullptr;  // the bench's engine while it runs
