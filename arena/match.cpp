@@ -442,4 +442,19 @@ void print_summary(const MatchConfig& config, const MatchResult& result, std::os
   }
 }
 
+bool check_engines(const MatchConfig& match, std::ostream& err) {
+  ProtocolLog log(match.protocol_log);
+  for (const EngineSpec& spec : match.engines) {
+    EngineClient engine(spec, match.edition, match.use_ko, &log);
+    if (auto problem = engine.start()) {
+      err << "error: engine '" << spec.name << "' failed to start: " << *problem << "\n";
+      return false;
+    }
+    for (const std::string& warning : engine.setup_warnings())
+      err << "warning: engine '" << spec.name << "' during setup: " << warning << "\n";
+    engine.quit();
+  }
+  return true;
+}
+
 }  // namespace leiser::arena

@@ -112,4 +112,9 @@ std::string progress_line(const MatchConfig& config, int done, int total, const 
 // The final table: per engine and per pair, game-end reasons, restarts.
 void print_summary(const MatchConfig& config, const MatchResult& result, std::ostream& out);
 
+// Starts each engine once before any game, so that a mistyped command or a
+// broken engine stops the run at once instead of forfeiting every game; the
+// problems and set-up warnings are written to `err`.
+bool check_engines(const MatchConfig& match, std::ostream& err);
+
 }  // namespace leiser::arena

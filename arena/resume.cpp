@@ -1,6 +1,9 @@
 #include "arena/resume.h"
 
 #include <charconv>
+#include <filesystem>
+#include <fstream>
+#include <system_error>
 
 #include "kernel/fen.h"
 #include "kernel/game.h"
@@ -104,6 +107,26 @@ kernel::Expected<std::vector<ResumedGame>> games_to_resume(const std::vector<Pgn
     games.push_back(std::move(resumed));
   }
   return games;
+}
+
+kernel::Expected<std::vector<PgnGame>> read_match_records(const std::string& path, std::ostream& notes) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) {
+    notes << "arena: --resume: no '" << path << "' yet; the match starts from its first game\n";
+    return std::vector<PgnGame>{};
+  }
+  std::size_t complete_bytes = 0;
+  auto records = read_pgn(in, &complete_bytes);
+  if (!records) return kernel::Error{path + ": " + records.error()};
+  in.close();
+  std::error_code ec;
+  const auto size = std::filesystem::file_size(path, ec);
+  if (!ec && complete_bytes < size) {
+    std::filesystem::resize_file(path, complete_bytes, ec);
+    if (ec) return kernel::Error{"cannot cut the unfinished last record off '" + path + "': " + ec.message()};
+    notes << "arena: --resume: removed an unfinished game record from the end of " << path << "\n";
+  }
+  return records;
 }
 
 }  // namespace leiser::arena

@@ -9,6 +9,7 @@
 
 #include <cstdint>
 #include <optional>
+#include <ostream>
 #include <string>
 #include <vector>
 
@@ -23,5 +24,10 @@ kernel::Expected<std::vector<ResumedGame>> games_to_resume(const std::vector<Pgn
 
 // The ShuffleSeed the records were played with, if any (the first record's).
 std::optional<std::uint64_t> recorded_shuffle_seed(const std::vector<PgnGame>& records);
+
+// Reads the PGN of the match to resume (none yet: no records, said on
+// `notes`). A last record cut short (the arena was killed while writing it)
+// is cut off the file, so that new records follow complete ones.
+kernel::Expected<std::vector<PgnGame>> read_match_records(const std::string& path, std::ostream& notes);
 
 }  // namespace leiser::arena

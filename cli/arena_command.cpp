@@ -56,47 +56,6 @@ class InterruptGuard {
   struct sigaction previous_term_ {};
 };
 
-// Starts each engine once before any game, so that a mistyped command or a
-// broken engine stops the run at once instead of forfeiting every game.
-bool check_engines(const arena::MatchConfig& match, std::ostream& err) {
-  arena::ProtocolLog log(match.protocol_log);
-  for (const arena::EngineSpec& spec : match.engines) {
-    arena::EngineClient engine(spec, match.edition, match.use_ko, &log);
-    if (auto problem = engine.start()) {
-      err << "error: engine '" << spec.name << "' failed to start: " << *problem << "\n";
-      return false;
-    }
-    for (const std::string& warning : engine.setup_warnings())
-      err << "warning: engine '" << spec.name << "' during setup: " << warning << "\n";
-    engine.quit();
-  }
-  return true;
-}
-
-// Reads the PGN of the match to resume. A last record cut short (the arena
-// was killed while writing it) is cut off the file, so that new records
-// follow complete ones.
-kernel::Expected<std::vector<arena::PgnGame>> read_match_records(const std::string& path,
-                                                                 std::ostream& err) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) {
-    err << "arena: --resume: no '" << path << "' yet; the match starts from its first game\n";
-    return std::vector<arena::PgnGame>{};
-  }
-  std::size_t complete_bytes = 0;
-  auto records = arena::read_pgn(in, &complete_bytes);
-  if (!records) return kernel::Error{path + ": " + records.error()};
-  in.close();
-  std::error_code ec;
-  const auto size = std::filesystem::file_size(path, ec);
-  if (!ec && complete_bytes < size) {
-    std::filesystem::resize_file(path, complete_bytes, ec);
-    if (ec) return kernel::Error{"cannot cut the unfinished last record off '" + path + "': " + ec.message()};
-    err << "arena: --resume: removed an unfinished game record from the end of " << path << "\n";
-  }
-  return records;
-}
-
 // The PGN must be writable before any engine starts or game is played.
 std::optional<std::string> check_pgn_writable(const std::string& path) {
   std::ofstream out(path, std::ios::app);
@@ -135,7 +94,7 @@ int run_arena_command(const std::vector<std::string>& args, std::ostream& out, s
 
   std::vector<arena::PgnGame> records;
   if (options->resume) {
-    auto read = read_match_records(match.pgn_path, err);
+    auto read = arena::read_match_records(match.pgn_path, err);
     if (!read) {
       err << "error: --resume: " << read.error() << "\n";
       return 1;
@@ -179,7 +138,7 @@ int run_arena_command(const std::vector<std::string>& args, std::ostream& out, s
     }
   }
   if (options->debug) match.protocol_log = &err;
-  if (!check_engines(match, err)) return 1;
+  if (!arena::check_engines(match, err)) return 1;
 
   const int per_pair = arena::games_per_pair(match);
   const int pairs = static_cast<int>(match.engines.size() * (match.engines.size() - 1) / 2);
