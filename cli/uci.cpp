@@ -18,6 +18,8 @@
 #include <vector>
 
 #include "cli/bench_command.h"
+#include "cli/core_entry.h"
+#include "cli/cores.h"
 #include "cli/go_command.h"
 #include "cli/line_reader.h"
 #include "cli/parse_integer.h"
@@ -115,21 +117,43 @@ struct Command {
   std::uint64_t sequence = 0;  // the input line's number
   std::string name;            // the first token, lower case
   std::vector<std::string> tokens;
+  bool replayed = false;       // handed over by the previous core: run, not answered
 };
+
+// `setoption name simd value <v>` names another core than this one (and one
+// this CPU runs): its name, or "" (the option is then set as any other, and
+// refused there if it must be).
+std::string core_switch_requested(const std::vector<std::string>& tokens, const CoreHandover& handover) {
+  if (handover.core_name_for == nullptr) return "";
+  if (tokens.size() != 5 || lower(tokens[1]) != "name" || lower(tokens[2]) != "simd" || lower(tokens[3]) != "value")
+    return "";
+  std::string ignored;
+  const simd::Implementation* wanted = simd::choose(tokens[4], simd::cpu_features(), &ignored);
+  if (wanted == nullptr) return "";
+  return handover.core_name_for(wanted->name) == this_core_name() ? "" : std::string(wanted->name);
+}
 
 class Protocol {
  public:
-  explicit Protocol(std::ostream& out) : out_(out), executor_([this] { execute_commands(); }) {}
+  // With a handover, `setoption name simd` may end the session to let
+  // another core go on (cli/cores.h).
+  Protocol(std::ostream& out, CoreHandover* handover)
+      : out_(out), handover_(handover), executor_([this] { execute_commands(); }) {}
   ~Protocol();
   Protocol(const Protocol&) = delete;
   Protocol& operator=(const Protocol&) = delete;
 
-  // Input thread: one line of input. Returns false on quit.
-  bool receive(const InputLine& line);
+  // Input thread: one line of input. Returns false on quit, and when the
+  // line hands the session over to another core.
+  bool receive(const InputLine& line, bool replayed = false);
   // Input thread: the input has ended (or `quit` came); returns when every
   // command read has run and every search has ended.
   void finish();
   bool output_failed() const { return output_failed_.load(); }
+  // After finish(): the core `setoption name simd` asked for ("" if none),
+  // and the lines that rebuild this session's state there.
+  const std::string& next_core() const { return next_core_; }
+  std::vector<std::string> state_lines() const;
 
  private:
   enum class Job { kNone, kSearch, kPerft, kBench };
@@ -174,6 +198,7 @@ class Protocol {
   std::string position_kept() const;
 
   std::ostream& out_;
+  CoreHandover* const handover_;
   std::mutex output_mutex_;
   std::atomic<bool> output_failed_{false};
   Engine engine_;
@@ -200,6 +225,13 @@ class Protocol {
   // and `stop` and `quit` reach it.
   search::BenchStop bench_stop_;
   std::thread bench_thread_;
+
+  // Executor thread: a replayed command runs, and what it would say is not said.
+  std::atomic<bool> replaying_{false};
+  // Executor thread: each option set, as the line that set it, by option
+  // (lower case), in the order first set; handed to the next core.
+  std::vector<std::pair<std::string, std::string>> settings_;
+  std::string next_core_;  // input thread
 
   std::thread executor_;  // last: it starts running at construction
 };
@@ -230,6 +262,7 @@ bool Protocol::write_line(const std::string& text) {
 }
 
 void Protocol::say(const std::string& text) {
+  if (replaying_.load()) return;
   if (write_line(text)) abandon();
 }
 
@@ -242,7 +275,7 @@ void Protocol::abandon() {
   changed_.notify_all();
 }
 
-bool Protocol::receive(const InputLine& line) {
+bool Protocol::receive(const InputLine& line, bool replayed) {
   std::lock_guard lock(mutex_);
   const std::uint64_t sequence = next_sequence_++;
   if (line.too_long()) {
@@ -273,8 +306,19 @@ bool Protocol::receive(const InputLine& line) {
     ponderhit_through(sequence);
     return true;
   }
+  if (handover_ != nullptr && !replayed && name == "setoption") {
+    if (std::string next = core_switch_requested(tokens, *handover_); !next.empty()) {
+      // Like `quit`: what runs stops, what is queued runs, then the next
+      // core replays the state and reads on.
+      next_core_ = std::move(next);
+      stop_through(sequence);
+      input_ended_ = true;
+      changed_.notify_all();
+      return false;
+    }
+  }
   if (name == "isready") ++queued_isready_;
-  queue_.push_back({sequence, std::move(name), std::move(tokens)});
+  queue_.push_back({sequence, std::move(name), std::move(tokens), replayed});
   changed_.notify_all();
   return true;
 }
@@ -368,7 +412,9 @@ void Protocol::execute_commands() {
     queue_.pop_front();
     if (command.name == "isready") --queued_isready_;
     lock.unlock();
+    replaying_.store(command.replayed);
     execute(command);
+    replaying_.store(false);
     lock.lock();
   }
 }
@@ -432,6 +478,13 @@ void Protocol::cmd_setoption(const std::vector<std::string>& t) {
   if (problem) {
     error(*problem);
     return;
+  }
+  if (!own.find(name)) {
+    const std::string key = lower(name);
+    const std::string line = "setoption name " + name + (value.empty() ? "" : " value " + value);
+    const auto kept = std::find_if(settings_.begin(), settings_.end(), [&](const auto& s) { return s.first == key; });
+    if (kept == settings_.end()) settings_.emplace_back(key, line);
+    else kept->second = line;
   }
   if (lower(name) == "threads") {
     if (const auto requested = parse_integer(value, 1, INT_MAX); requested && *requested > engine_.threads())
@@ -696,14 +749,40 @@ void Protocol::cmd_display() {
 
 }  // namespace
 
-int run_protocol(std::istream& in, std::ostream& out) {
-  Protocol protocol(out);
+std::vector<std::string> Protocol::state_lines() const {
+  std::vector<std::string> lines;
+  for (const auto& [name, line] : settings_) lines.push_back(line);
+  const Game& game = engine_.game();
+  std::string position = "position fen " + kernel::to_fen(game.start_position());
+  if (!game.moves().empty()) {
+    position += " moves";
+    for (const kernel::Move move : game.moves()) position += " " + kernel::move_to_string(move);
+  }
+  lines.push_back(std::move(position));
+  return lines;
+}
+
+int run_protocol(std::istream& in, std::ostream& out, CoreHandover* handover) {
+  Protocol protocol(out, handover);
   InputLine line;
+  if (handover != nullptr) {
+    for (std::string& replayed : handover->replay) {
+      line.text = std::move(replayed);
+      line.full_size = line.text.size();
+      protocol.receive(line, true);
+    }
+    handover->replay.clear();
+    handover->next_core.clear();
+  }
   bool quit = false;
   while (!quit && !protocol.output_failed() && read_line(in, line)) quit = !protocol.receive(line);
   // With the output gone nothing more can be said: the destructor abandons
   // the queue and stops whatever runs.
   if (!protocol.output_failed()) protocol.finish();
+  if (handover != nullptr && !protocol.output_failed() && !protocol.next_core().empty()) {
+    handover->next_core = protocol.next_core();
+    handover->replay = protocol.state_lines();
+  }
   return protocol.output_failed() ? 1 : 0;
 }
 

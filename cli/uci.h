@@ -6,6 +6,8 @@
 
 namespace leiser::cli {
 
+struct CoreHandover;
+
 // Reads commands from `in` until `quit` or end of input, answering on `out`.
 // Input is read all the time on the calling thread; commands run in order on
 // a thread of their own, waiting there (not in the reader) for a search or
@@ -13,6 +15,12 @@ namespace leiser::cli {
 // at once. `quit` stops what runs and answers what is queued at once; the
 // end of input lets finite searches and perfts finish (an infinite search is
 // stopped). Returns the exit status: 1 when `out` could not be written.
-int run_protocol(std::istream& in, std::ostream& out);
+//
+// With a handover (cli/cores.h), the session first runs the handed-over
+// lines without answering them, and `setoption name simd value V` for a
+// V that another core runs ends it like `quit` (what runs stops, what is
+// queued is answered) with that core and this session's state (options set,
+// the game) in the handover.
+int run_protocol(std::istream& in, std::ostream& out, CoreHandover* handover = nullptr);
 
 }  // namespace leiser::cli

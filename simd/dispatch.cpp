@@ -24,9 +24,9 @@ constexpr Implementation vector_implementation(std::string_view name, std::strin
 }
 
 constexpr Implementation kAvx512 = vector_implementation<xsimd::avx512bw>(
-    "avx512", "AVX-512 F/BW/DQ/VL + BMI2, 8 bitboards per vector", kFeaturesAvx512Implementation, 8);
+    "avx512", "AVX-512 F/BW/DQ/VL/CD + AVX2, BMI1/2, LZCNT; 8 bitboards per vector", kFeaturesAvx512Implementation, 8);
 constexpr Implementation kAvx2 = vector_implementation<xsimd::avx2>(
-    "avx2", "AVX2 + BMI2, 4 bitboards per vector", kFeaturesAvx2Implementation, 4);
+    "avx2", "AVX2, BMI1/2, LZCNT, POPCNT; 4 bitboards per vector", kFeaturesAvx2Implementation, 4);
 #endif
 
 #define LEISER_SIMD_SCALAR_ENTRY(name, Name, Return, Params) &scalar::name,

@@ -1,0 +1,135 @@
+// One core's entry (cli/cores.h): the subcommands of the leiserchess
+// executable, or the engine protocol, run by this core. Compiled into every
+// core; LEISER_CORE_NAME (set by meson.build for the wide cores) names it.
+#include "cli/core_entry.h"
+
+#include <istream>
+#include <ostream>
+#include <string>
+#include <vector>
+
+#include "cli/arena_command.h"
+#include "cli/bench_command.h"
+#include "cli/cores.h"
+#include "cli/perft_command.h"
+#include "cli/solve_command.h"
+#include "cli/uci.h"
+#include "cli/version.h"
+
+#ifndef LEISER_CORE_NAME
+#define LEISER_CORE_NAME scalar
+#endif
+#define LEISER_CORE_STRING_(name) #name
+#define LEISER_CORE_STRING(name) LEISER_CORE_STRING_(name)
+#define LEISER_CORE_ENTRY_(name) leiser_core_##name
+#define LEISER_CORE_ENTRY(name) LEISER_CORE_ENTRY_(name)
+
+namespace leiser::cli {
+
+namespace {
+
+constexpr const char* kHelp =
+    "usage: leiserchess [command]\n"
+    "  (no command)             speak the engine protocol (PROTOCOL.md) on stdin/stdout\n"
+    "  perft [--edition 2018|2016] [--fen FEN] [--moves M...] --depth N [--pseudo] [--divide]\n"
+    "        [--threads T] [--batch-lasers]\n"
+    "                           count the leaves of the move tree (--batch-lasers: trace the\n"
+    "                           next-to-last ply's lasers in batches through the SIMD kernel;\n"
+    "                           no effect on 2016 pseudo perft, which traces no batch, nor\n"
+    "                           below depth 2, or 3 with --divide)\n"
+    "  bench [depth] [edition] [threads] [bench|startpos|FEN file] [option=value ...]\n"
+    "                           fixed-depth search of the 30 bench positions (or the start\n"
+    "                           position, or a file of FENs): node count and speed; one line\n"
+    "                           per position on stderr\n"
+    "  solve FILE [--movetime MS] [--threads T] [--hash MB] [option=value ...]\n"
+    "                           run a tactics suite (lines '<FEN>; dm <n>; edition <E>; id <name>',\n"
+    "                           e.g. tests/data/tactics-2016.txt): how many forced King zaps it finds\n"
+    "  arena --engine name=N,cmd=C[,option.X=V,depth=D,nodes=N] --engine ... [--edition E]\n"
+    "        [--tc T+I] [--games N] [--concurrency C] [--openings F] [--pgn F] [--sprt ...]\n"
+    "                           play matches between engines and referee them (arena --help)\n"
+    "  openings --edition E --plies N --count K [--max-eval CP] [--seed S]\n"
+    "                           generate balanced random openings (openings --help)\n"
+    "  --simd scalar|avx2|avx512|auto   (before or after a command) run the engine core built\n"
+    "                           for that instruction set (default: the best this CPU runs)\n"
+    "  --version                print the version\n"
+    "  help                     this text\n";
+
+// What the compiler was allowed to use for this core, from its own macros:
+// the test of every core checks it against the core's name.
+constexpr simd::FeatureSet compiled_features() {
+  simd::FeatureSet features = 0;
+#ifdef __SSE4_2__
+  features |= simd::kFeatureSse42;
+#endif
+#ifdef __POPCNT__
+  features |= simd::kFeaturePopcnt;
+#endif
+#ifdef __AVX__
+  features |= simd::kFeatureAvx;
+#endif
+#ifdef __AVX2__
+  features |= simd::kFeatureAvx2;
+#endif
+#ifdef __FMA__
+  features |= simd::kFeatureFma;
+#endif
+#ifdef __BMI__
+  features |= simd::kFeatureBmi1;
+#endif
+#ifdef __BMI2__
+  features |= simd::kFeatureBmi2;
+#endif
+#ifdef __LZCNT__
+  features |= simd::kFeatureLzcnt;
+#endif
+#ifdef __AVX512F__
+  features |= simd::kFeatureAvx512F;
+#endif
+#ifdef __AVX512BW__
+  features |= simd::kFeatureAvx512BW;
+#endif
+#ifdef __AVX512DQ__
+  features |= simd::kFeatureAvx512DQ;
+#endif
+#ifdef __AVX512VL__
+  features |= simd::kFeatureAvx512VL;
+#endif
+#ifdef __AVX512CD__
+  features |= simd::kFeatureAvx512CD;
+#endif
+  return features;
+}
+
+int run(const std::vector<std::string>& args, std::istream& in, std::ostream& out, std::ostream& err,
+        CoreHandover& handover) {
+  // No command: speak the engine protocol, so match runners can start the
+  // executable directly.
+  if (args.empty()) return run_protocol(in, out, &handover);
+  handover.next_core.clear();
+  const std::string& command = args.front();
+  const std::vector<std::string> rest(args.begin() + 1, args.end());
+  if (command == "perft") return run_perft_command(rest, out, err);
+  if (command == "bench") return run_bench_command(rest, out, err);
+  if (command == "solve") return run_solve_command(rest, out, err);
+  if (command == "arena") return run_arena_command(rest, out, err);
+  if (command == "openings") return run_openings_command(rest, out, err);
+  if (command == "--version" || command == "version") {
+    out << version_string() << "\n";
+    return 0;
+  }
+  if (command == "help" || command == "--help" || command == "-h") {
+    out << kHelp;
+    return 0;
+  }
+  err << "error: unknown command '" << command << "'; try 'leiserchess help'\n";
+  return 2;
+}
+
+}  // namespace
+
+std::string_view this_core_name() { return LEISER_CORE_STRING(LEISER_CORE_NAME); }
+
+}  // namespace leiser::cli
+
+extern "C" constinit const leiser::cli::CoreEntry LEISER_CORE_ENTRY(LEISER_CORE_NAME){
+    LEISER_CORE_STRING(LEISER_CORE_NAME), leiser::cli::compiled_features(), &leiser::cli::run};

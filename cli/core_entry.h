@@ -1,0 +1,12 @@
+// The core this code was compiled into (cli/cores.h): each core's copy of
+// the front ends knows its own name, e.g. to tell whether the protocol's
+// `simd` option asks for another core.
+#pragma once
+
+#include <string_view>
+
+namespace leiser::cli {
+
+std::string_view this_core_name();
+
+}  // namespace leiser::cli

@@ -1,0 +1,67 @@
+// The engine cores: the whole engine after start-up (rules, search, arena
+// and these front ends) compiled once per instruction set, one of them picked
+// when the program starts (docs/isa-cores.md).
+//
+// The baseline "scalar" core is the ordinary libraries (leiser_kernel,
+// leiser_search, leiser_arena, leiser_cli); the "avx2" and "avx512" cores are
+// the same sources compiled with wider flags and linked into one object each
+// whose only global symbol is its entry below. This header is what
+// the code that runs before the choice (cli/main.cpp, cli/cores.cpp) and the
+// cores share: plain data and function pointers, nothing compiled here.
+#pragma once
+
+#include <iosfwd>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "simd/cpu.h"
+
+namespace leiser::cli {
+
+// What a core hands the next one when the protocol's `simd` option switches
+// cores: the name of the core to run, and the protocol lines that rebuild the
+// state it leaves (options set, the game), which the next core runs first
+// without answering them.
+struct CoreHandover {
+  std::string next_core;  // empty: no switch, the program ends
+  std::vector<std::string> replay;
+  // Set by the launcher (cli/main.cpp): the name of the core that runs for a
+  // SIMD implementation, core_for(implementation).name. The cores cannot ask
+  // the table themselves: it is baseline code outside them.
+  const char* (*core_name_for)(std::string_view implementation) = nullptr;
+};
+
+struct CoreEntry {
+  const char* name;  // "scalar", "avx2", "avx512": a simd::Implementation's name
+  // The instruction-set extensions beyond the baseline the compiler was
+  // allowed to use for this core (from the compiler's own macros).
+  simd::FeatureSet compiled_for;
+  // Runs a command line (arguments after the program's name and --simd; none:
+  // the engine protocol on `in` and `out`). Returns the exit status. A
+  // protocol session replays `handover.replay` first, and sets
+  // `handover.next_core` when it ends to let another core go on.
+  int (*run)(const std::vector<std::string>& args, std::istream& in, std::ostream& out, std::ostream& err,
+             CoreHandover& handover);
+};
+
+// The cores this build contains, best first; the last is scalar.
+std::span<const CoreEntry* const> built_cores();
+// The core called `name`, or nullptr if this build has none by that name.
+const CoreEntry* find_core(std::string_view name);
+// The core that runs for the SIMD implementation `implementation`
+// (simd::active().name): the core of that name, or the best one built below
+// it when the build left it out (-Disa_cores).
+const CoreEntry& core_for(std::string_view implementation);
+
+}  // namespace leiser::cli
+
+// Each core's entry (cli/core_entry.cpp), defined only in the cores this
+// build contains. Constant data: reading a core's name runs none of its code,
+// so baseline code can look at every core before choosing one.
+extern "C" {
+extern const leiser::cli::CoreEntry leiser_core_scalar;
+extern const leiser::cli::CoreEntry leiser_core_avx2;
+extern const leiser::cli::CoreEntry leiser_core_avx512;
+}
