@@ -52,6 +52,10 @@ typedef struct leiser_engine leiser_engine;
 
 /* The library's version, e.g. "0.1.0". */
 LEISER_API const char* leiser_version(void);
+/* The engine core this process runs (docs/isa-cores.md): "scalar", "avx2"
+ * or "avx512", chosen at the first call: the best this CPU runs, or the one
+ * the environment variable LEISER_SIMD names. */
+LEISER_API const char* leiser_core(void);
 /* A constant name for a status, e.g. "LEISER_ERROR_BAD_POSITION". */
 LEISER_API const char* leiser_status_name(leiser_status status);
 

@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <atomic>
+#include <cstdlib>
 #include <chrono>
 #include <string>
 #include <thread>
@@ -14,6 +15,7 @@
 #include "kernel/game.h"
 #include "kernel/perft.h"
 #include "search/evaluate.h"
+#include "simd/dispatch.h"
 
 namespace {
 
@@ -263,6 +265,27 @@ TEST_F(Capi, StopEndsAnInfiniteSearchAndOtherCallsAreRefusedMeanwhile) {
   // Free again.
   EXPECT_EQ(leiser_engine_set_option(engine_, "hash", "16"), LEISER_OK) << error();
   EXPECT_EQ(leiser_engine_stop(engine_), LEISER_OK);  // no search: nothing happens
+}
+
+// The library runs the engine core (docs/isa-cores.md) of the SIMD
+// implementation in force, as the executable does: the best this CPU runs,
+// or LEISER_SIMD's (the capi-scalar test runs this suite with "scalar").
+TEST(CApiCore, RunsTheCoreOfTheActiveImplementation) {
+  const std::string core = leiser_core();
+  const leiser::simd::Implementation* impl = leiser::simd::find(core);
+  ASSERT_NE(impl, nullptr) << core;
+  EXPECT_TRUE(impl->supported_by(leiser::simd::cpu_features())) << core;
+  const std::string_view active = leiser::simd::active().name;
+  bool built = active == "scalar";
+#if LEISER_HAVE_CORE_AVX2
+  built = built || active == "avx2";
+#endif
+#if LEISER_HAVE_CORE_AVX512
+  built = built || active == "avx512";
+#endif
+  if (built) EXPECT_EQ(core, active);
+  if (const char* forced = std::getenv("LEISER_SIMD"); forced && std::string(forced) == "scalar")
+    EXPECT_EQ(core, "scalar");
 }
 
 }  // namespace
