@@ -124,6 +124,14 @@ std::uint32_t lcoverage_square_term_fast(int d, int l, kernel::Square s, kernel:
 std::int64_t lcoverage_from_distances(const LcoverageDistances& dist, kernel::Square king,
                                       kernel::Square enemy_king);
 
+// The same sum as lcoverage_from_distances, with `reached` exactly the
+// squares whose L is not kLcoverageUnreached, as the fast version
+// sums it: AVX2 builds divide a rank of squares at a time in double
+// precision, other builds take the reached squares one by one with
+// lcoverage_square_term_fast. Every L must be below 2^16 - 1.
+std::int64_t lcoverage_sum_terms(const LcoverageDistances& dist, kernel::Bitboard reached,
+                                 kernel::Square king, kernel::Square enemy_king);
+
 // coverage(c) in units of 2^-24 (kLcoverageOne = 1.0); 0 without both Kings.
 std::int64_t lcoverage_fixed_plain(const kernel::Board& board, kernel::Color c);
 std::int64_t lcoverage_fixed(const kernel::Board& board, kernel::Color c);  // fast

@@ -20,6 +20,7 @@
 #include "kernel/game.h"
 #include "kernel/movegen.h"
 #include "kernel/position.h"
+#include "kernel/random_boards.h"
 #include "simd/dispatch.h"
 
 namespace leiser::search::eval {
@@ -384,6 +385,46 @@ TEST(Lcoverage, FastSquareTermEqualsDivision) {
         for (int l = 1; l <= 2100; ++l)
           ASSERT_EQ(lcoverage_square_term_fast(d, l, x, enemy), lcoverage_square_term(d, l, x, enemy))
               << d << " " << l << " " << s << " " << e;
+    }
+  }
+}
+
+// lcoverage_sum_terms (in an AVX2 build, the rank-at-a-time double-precision
+// division) against the plain sum, lcoverage_from_distances: on random maps
+// with L anywhere in [1, 0xFFFE] or small, some squares unreached, and on the
+// maps of random boards.
+TEST(Lcoverage, SumOfTermsEqualsPlainSum) {
+  std::mt19937_64 rng(0x53554D53ULL);
+  for (int i = 0; i < 20000; ++i) {
+    LcoverageDistances dist;
+    Bitboard reached = 0;
+    const int density = static_cast<int>(rng() % 5);  // 0: every square reached
+    for (int s = 0; s < 64; ++s) {
+      if (density != 0 && rng() % (density + 1) == 0) {
+        dist[s] = kU;
+        continue;
+      }
+      const std::uint64_t r = rng();
+      dist[s] = static_cast<std::uint16_t>(r % 3 == 0 ? 1 + (r >> 8) % 0xFFFE : 1 + (r >> 8) % 40);
+      reached |= kernel::bit(static_cast<Square>(s));
+    }
+    const Square king = static_cast<Square>(rng() % 64);
+    const Square enemy = static_cast<Square>(rng() % 64);
+    ASSERT_EQ(lcoverage_sum_terms(dist, reached, king, enemy), lcoverage_from_distances(dist, king, enemy))
+        << i << " " << describe(dist) << " king " << int{king} << " enemy " << int{enemy};
+  }
+  for (const auto& samples : {kernel::random_boards::game_samples(Edition::k2018, 3000, 11),
+                              kernel::random_boards::synthetic_samples(3000, 12),
+                              kernel::random_boards::maze_samples(3000, 13)}) {
+    for (const auto& [board, c] : samples) {
+      const LcoverageDistances dist = lcoverage_distances_plain(board, c);
+      Bitboard reached = 0;
+      for (int s = 0; s < 64; ++s)
+        if (dist[s] != kU) reached |= kernel::bit(static_cast<Square>(s));
+      const Square king = board.king_square(c);
+      const Square enemy = board.king_square(kernel::opponent(c));
+      ASSERT_EQ(lcoverage_sum_terms(dist, reached, king, enemy), lcoverage_from_distances(dist, king, enemy))
+          << kernel::board_to_fen(board);
     }
   }
 }
