@@ -13,6 +13,8 @@
 #include <vector>
 
 #include "cli/cores.h"
+#include "kernel/fen.h"
+#include "kernel/random_boards.h"
 #include "simd/cpu.h"
 #include "simd/dispatch.h"
 #include "tests/support/vectors.h"
@@ -201,6 +203,41 @@ TEST(Cores, Eval2016VectorsBitForBitUnderEveryCore) {
     }
     EXPECT_EQ(row, rows.size()) << core->name << ": answers for " << row - 1 << " of " << rows.size() - 1 << " rows";
     EXPECT_EQ(terms_checked, 9 * static_cast<int>(rows.size() - 1)) << core->name;
+  }
+}
+
+// Both editions' evaluations, term by term, on boards from random games,
+// random boards and mazes (long beams): the same answers under every core as
+// under the baseline core, whatever primitive a core chose at compile time
+// (LCOVERAGE's sums, the laser tracer).
+TEST(Cores, EvaluationsAreTheSameUnderEveryCore) {
+  namespace rb = kernel::random_boards;
+  for (const kernel::Edition edition : {kernel::Edition::k2016, kernel::Edition::k2018}) {
+    const std::string name = edition == kernel::Edition::k2016 ? "2016" : "2018";
+    std::string input = "setoption name edition value " + name + "\n";
+    std::size_t positions = 0;
+    for (const auto& samples : {rb::game_samples(edition, 1500, 101), rb::synthetic_samples(400, 102),
+                                rb::maze_samples(300, 103)}) {
+      for (const rb::Sample& sample : samples) {
+        input += "position fen " + kernel::board_to_fen(sample.board) +
+                 (sample.shooter == kernel::Color::kTangerine ? " W" : " B") + "\neval\n";
+        ++positions;
+      }
+    }
+    const Output reference = run_core(*find_core("scalar"), {}, input);
+    std::size_t scores = 0;
+    for (std::size_t at = 0; (at = reference.out.find("info score cp", at)) != std::string::npos; ++at) ++scores;
+    EXPECT_GT(scores, positions * 9 / 10) << "most boards must be evaluated, not refused";
+    for (const CoreEntry* core : runnable_cores()) {
+      const Output answer = run_core(*core, {}, input);
+      if (answer.out == reference.out) continue;
+      std::istringstream a(answer.out), r(reference.out);
+      std::string line_a, line_r;
+      int line = 1;
+      while (std::getline(a, line_a) && std::getline(r, line_r) && line_a == line_r) ++line;
+      ADD_FAILURE() << core->name << " edition " << name << ": line " << line << " is '" << line_a
+                    << "', the baseline core says '" << line_r << "'";
+    }
   }
 }
 
