@@ -100,6 +100,9 @@ class MoveList {
   constexpr void clear() { size_ = 0; }
   // Keeps the first n moves.
   constexpr void truncate(int n) { size_ = n; }
+  // Takes in the n moves a caller has stored at end() onwards (vector move
+  // generation stores a whole register there and keeps the ones it counted).
+  constexpr void extend(int n) { size_ += n; }
 
  private:
   std::array<Move, kMaxMoves> moves_;

@@ -1,6 +1,10 @@
 // generate_moves_touching against its definition: the full pseudo move list
 // filtered by squares_touched(m) & path, in the same order, over random game
-// positions of both editions and several kinds of path.
+// positions of both editions and several kinds of path. Both generators
+// (generate_pseudo_moves, generate_moves_touching) are also checked against
+// their plain forms (the per-piece loop of detail::generate_piece_moves and
+// generate_moves_touching_plain), which is what exercises the vector 2016
+// generators of an AVX2 build.
 #include <gtest/gtest.h>
 
 #include <random>
@@ -28,6 +32,23 @@ template <Edition E>
 std::vector<Move> touching_list(const Position& pos, Bitboard path) {
   MoveList list;
   generate_moves_touching<E>(pos, path, list);
+  return {list.begin(), list.end()};
+}
+
+// The pseudo moves as the plain per-piece generator lists them.
+template <Edition E>
+std::vector<Move> plain_pseudo_list(const Position& pos) {
+  MoveList list;
+  if (!pos.is_game_over())
+    for (Bitboard pieces = movable_pieces(pos); pieces;)
+      detail::generate_piece_moves<E, false>(pos, pop_lowest(pieces), 0, list);
+  return {list.begin(), list.end()};
+}
+
+template <Edition E>
+std::vector<Move> plain_touching_list(const Position& pos, Bitboard path) {
+  MoveList list;
+  generate_moves_touching_plain<E>(pos, path, list);
   return {list.begin(), list.end()};
 }
 
@@ -60,9 +81,11 @@ void check_edition(const char* vector_file) {
       };
       MoveList all;
       generate_pseudo_moves(pos, all);
+      ASSERT_EQ(std::vector<Move>(all.begin(), all.end()), plain_pseudo_list<E>(pos)) << to_fen(pos);
       for (Bitboard path : paths) {
         const std::vector<Move> expected = filtered(all, path);
         const std::vector<Move> actual = touching_list<E>(pos, path);
+        ASSERT_EQ(actual, plain_touching_list<E>(pos, path)) << to_fen(pos) << " path " << path;
         ASSERT_EQ(actual, expected) << to_fen(pos) << " path " << path << "\n got      " << describe(actual)
                                     << "\n expected " << describe(expected);
         nonempty += !expected.empty();
