@@ -8,9 +8,7 @@
 #    $KERNELS_BUILD_DIR; configured with -Dbenchmarks=true
 #    --buildtype=release if it is not there).
 # 2. Runs every bm_* program built from bench/simd/ (bm_laser_batch,
-#    bm_move_sets, bm_lcoverage, bm_beam_squares, and any other that
-#    exists): each
-#    registers one benchmark per kernel, position set and implementation this
+#    bm_lcoverage, and any other that exists): each registers one benchmark per kernel, position set and implementation this
 #    CPU supports, named <kernel>/<impl>/<set>/... (bench/simd/simd_bench.h),
 #    which is how results are grouped. $REPETITIONS (default 5) repetitions
 #    in random interleaving, aggregates only, JSON kept under

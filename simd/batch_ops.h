@@ -6,6 +6,10 @@
 // code out of baseline objects, the dispatch table's entry
 // (Implementation::trace_lasers_fn) and its name for tests (kBatchOpNames).
 //
+// Every op here has a caller in the product (simd/README.md names them): an
+// op that only tests and benchmarks call is dead code and is deleted, as
+// destination_sets, touches_path, beam_fills and beam_squares were.
+//
 // ("Op", not "kernel": kernel/ and leiser::kernel are the game rules.)
 //
 // Every op has the same result on every implementation, bit for bit; the
@@ -25,18 +29,12 @@
 #include "kernel/bitboard.h"
 #include "kernel/board.h"
 #include "kernel/laser.h"
-#include "kernel/move.h"
 #include "kernel/piece.h"
 #include "simd/config.h"
 
 namespace leiser::simd {
 
 using kernel::Bitboard;
-
-// Eight sets indexed by kernel::Direction: N, NE, E, SE, S, SW, W, NW.
-using DirectionSets = std::array<Bitboard, 8>;
-// Four sets indexed by kernel::LaserDirection: N, E, S, W.
-using BeamSets = std::array<Bitboard, 4>;
 
 // The contracts, one paragraph per op; the signatures are in the list below.
 //
@@ -45,21 +43,6 @@ using BeamSets = std::array<Bitboard, 4>;
 // shooter's King must be on the board (as for trace_laser). Every field of
 // each LaserTrace is written (target is 0 when end is kOffBoard); padding
 // bytes may be overwritten.
-
-// destination_sets: out[i][dir] = kernel::shift(pieces[i], dir) & targets[i]:
-// the squares one step from some piece in direction dir, among the targets
-// (empty squares for 2018 shifts; the enemy's pieces for 2018 swap targets;
-// ~0 for plain neighbour sets).
-
-// touches_path: out[i] = (kernel::squares_touched(moves[i]) & path) != 0 ? 1
-// : 0, for moves a generator produced (their squares are on the board).
-// Returns how many moves touch the path.
-
-// beam_fills: out[i][d] = the squares a beam leaving any square of
-// sources[i] in laser direction d crosses, up to and including the first
-// square not in empty[i] (or to the edge): the occluded fill, shifted one
-// step. A source square is in the result only if another source's beam
-// reaches it.
 
 // lcoverage_beams: the beams LCOVERAGE re-traces (search/eval/lcoverage.h),
 // many at once on the SAME board. Lane i is c's beam on `board` with the
@@ -101,63 +84,6 @@ inline std::uint8_t lane_code(const kernel::Board& board, kernel::Color c, kerne
       (((board.pieces(kernel::opponent(c)) >> s) & 1) << 4));
 }
 
-
-// beam_squares: out[i] = the squares shooters[i]'s beam on boards[i] enters,
-// in the order it enters them, with their path distances, and what it zaps
-// (the SIMD issue's "laser trace: from a King, the path bitboard, the squares
-// in order with their path distances, and the victim"; the path bitboard and
-// victim alone are trace_lasers). The beam is kernel::trace_laser's: it
-// leaves the King's square (not entered: distance 0, not listed) in the
-// King's direction; each square it enters costs 1, or 2 if it holds a Pawn of
-// the shooter's opponent that reflects it (EVAL-2018.md, LCOVERAGE step 1:
-// the running total when the beam enters a square is that square's path
-// distance); it stops on the first piece it would zap (a King, the shooter's
-// own included, or a Pawn hit where it does not reflect; that square is
-// entered, cost 1, and listed last) or at the edge. end and target are
-// trace_laser's. The shooter's King must be on the board.
-//
-// A beam can cross a square twice (in different directions), so a square can
-// be listed twice, with different distances. Entries squares[k],
-// distances[k] for k >= count are unspecified: the AVX2 version stores eight
-// entries per segment whatever its length and leaves what lies past the
-// last one.
-// Compare results with `same_beam`, which looks at count, end, target and
-// the first `count` entries only.
-struct BeamSquares {
-  // Bound on count. The beam's state, the square it enters and the
-  // direction it travels when entering, never repeats: the state before
-  // (s, d) is determined by it (the square s - step(d), entered in d if
-  // empty or in the one direction its Pawn reflects into d; kReflection is
-  // one-to-one on a Pawn's two mirror directions), and the first state's
-  // predecessor is the King's square, which the beam enters only to stop.
-  // So count <= the number of (square, direction) pairs with a square behind
-  // the square in that direction: 4 * 64 - 4 * 8 = 224.
-  static constexpr std::size_t kMaxEntries = 4 * 64 - 4 * 8;
-  // Array size: kMaxEntries plus room for an eight-entry store that starts
-  // at the last segment's first entry (a segment has at most 7 squares, so
-  // kMaxEntries + 7 would do; 256 = one slot per (square, direction) pair).
-  static constexpr std::size_t kCapacity = 4 * 64;
-  static constexpr std::size_t kStoreWidth = 8;  // entries one vector store may write
-  static_assert(kMaxEntries + kStoreWidth - 1 <= kCapacity);
-  // An entry costs at most 2, so distances are at most 2 * kMaxEntries =
-  // 448: 16 bits.
-
-  std::uint16_t count;                  // entries listed, <= kMaxEntries
-  kernel::LaserEnd end;                 // as kernel::trace_laser
-  kernel::Square target;                // the zapped square when end != kOffBoard, else 0
-  std::uint8_t squares[kCapacity];      // kernel::Square, in the order entered
-  std::uint16_t distances[kCapacity];   // path distance of squares[k]; strictly increasing
-};
-static_assert(sizeof(kernel::LaserEnd) == 1 && sizeof(kernel::Square) == 1);
-
-// The meaningful parts of two results are equal (see BeamSquares).
-inline bool same_beam(const BeamSquares& a, const BeamSquares& b) {
-  if (a.count != b.count || a.end != b.end || a.target != b.target) return false;
-  for (std::size_t k = 0; k < a.count && k < BeamSquares::kCapacity; ++k)
-    if (a.squares[k] != b.squares[k] || a.distances[k] != b.distances[k]) return false;
-  return true;
-}
-
 // THE LIST: one line per op, X(name, Name, return type, (parameters)).
 // Adding an op: a line here, its contract above, and its source files
 // simd/<family>_scalar.cpp, _avx2.cpp and _avx512.cpp (see simd/meson.build).
@@ -167,18 +93,9 @@ inline bool same_beam(const BeamSquares& a, const BeamSquares& b) {
   X(trace_lasers, TraceLasers, void,                                                         \
     (const kernel::Board* boards, const kernel::Color* shooters, kernel::LaserTrace* out,    \
      std::size_t count))                                                                     \
-  X(destination_sets, DestinationSets, void,                                                 \
-    (const Bitboard* pieces, const Bitboard* targets, DirectionSets* out, std::size_t count)) \
-  X(touches_path, TouchesPath, std::size_t,                                                  \
-    (const kernel::Move* moves, std::size_t count, Bitboard path, std::uint8_t* out))        \
-  X(beam_fills, BeamFills, void,                                                             \
-    (const Bitboard* sources, const Bitboard* empty, BeamSets* out, std::size_t count))      \
   X(lcoverage_beams, LcoverageBeams, void,                                                   \
     (const kernel::Board& board, kernel::Color c, const LcoverageLane* lanes,                \
-     std::size_t count, std::uint16_t* dist, Bitboard* reached))                             \
-  X(beam_squares, BeamSquares, void,                                                         \
-    (const kernel::Board* boards, const kernel::Color* shooters, BeamSquares* out,           \
-     std::size_t count))
+     std::size_t count, std::uint16_t* dist, Bitboard* reached))
 
 // Generated from the list.
 

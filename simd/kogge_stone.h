@@ -13,9 +13,9 @@
 //   step<k>(x, dir)         every square of x moved 2^k squares along its
 //                           lane's direction; squares that cross an edge are
 //                           removed by the propagator (k > 0) or by `wrap`
-//   make_dir(steps, wraps)  a constant Dir: steps[i] is lane i's bit offset
-//                           for one square (+8 north, +1 east, -9 south-west,
-//                           ...), wraps[i] its landing mask
+//   doubled(...)            a Dir from the one-square step of each lane and
+//                           its landing mask (lcoverage_beams_impl.h builds
+//                           them per lane from the beam's direction)
 //
 // Bit layout: square = 8 * rank + file (kernel/bitboard.h).
 #pragma once
@@ -28,21 +28,14 @@ namespace leiser::simd::detail {
 template <class Arch>
 struct Isa;  // specialised per instruction set
 
-// Landing masks for one square's step in each of the eight movement
-// directions (N, NE, E, SE, S, SW, W, NW): the squares a step can reach.
-// Masks for N and S matter for rotating implementations, where the bits that
-// leave the board come back on the other side.
+// Landing masks for one square's step in each laser direction (N, E, S, W):
+// the squares a step can reach. Masks for N and S matter for rotating
+// implementations, where the bits that leave the board come back on the
+// other side.
 inline constexpr std::uint64_t kFileA = 0x0101010101010101ULL;
 inline constexpr std::uint64_t kFileH = kFileA << 7;
 inline constexpr std::uint64_t kRank0 = 0xFFULL;
 inline constexpr std::uint64_t kRank7 = kRank0 << 56;
-inline constexpr std::uint64_t kLanding[8] = {
-    ~kRank0, ~(kRank0 | kFileA), ~kFileA, ~(kRank7 | kFileA),
-    ~kRank7, ~(kRank7 | kFileH), ~kFileH, ~(kRank0 | kFileH)};
-// Bit offset of a one-square step in each movement direction.
-inline constexpr int kStepOffset[8] = {8, 9, 1, -7, -8, -9, -1, 7};
-// Laser direction d (N, E, S, W) is movement direction 2 * d.
-inline constexpr int kBeamOffset[4] = {8, 1, -8, -1};
 inline constexpr std::uint64_t kBeamLanding[4] = {~kRank0, ~kFileA, ~kRank7, ~kFileH};
 
 // Plain arrays rather than std::array, and no std:: calls in the vector
@@ -62,15 +55,6 @@ inline U64 occluded_fill(U64 gen, U64 empty, const Dir& dir) {
   prop = prop & I::template step<1>(prop, dir);
   gen = I::or_and(gen, prop, I::template step<2>(gen, dir));
   return gen;
-}
-
-// The squares one step beyond a fill: the empty squares the rays cross and
-// the first non-empty square each ray meets ("attacks"), without the
-// generators themselves unless another ray reaches them.
-template <class Arch, class U64 = typename Isa<Arch>::U64, class Dir = typename Isa<Arch>::Dir>
-inline U64 ray_attacks(U64 gen, U64 empty, const Dir& dir) {
-  using I = Isa<Arch>;
-  return I::template step<0>(occluded_fill<Arch>(gen, empty, dir), dir) & dir.wrap;
 }
 
 }  // namespace leiser::simd::detail

@@ -1,9 +1,10 @@
-// The scalar references' beam walk: one square at a time, straight from the
-// reflection table, with path distances. beam_squares and lcoverage_beams
-// (simd/batch_ops.h) are defined by it; their vector versions are checked
-// against it (tests/simd), and it against the evaluation's own walk
-// (search/eval/lcoverage_walk.h, the definition of LCOVERAGE's path
-// distance) by tests/simd/test_beam_squares.cpp and tests/eval.
+// The scalar reference's beam walk: one square at a time, straight from the
+// reflection table, with path distances. lcoverage_beams (simd/batch_ops.h)
+// is defined by it; its vector versions are checked against it
+// (tests/simd/test_lcoverage_beams.cpp), and it against the evaluation's own
+// walk (search/eval/lcoverage_walk.h, the definition of LCOVERAGE's path
+// distance) by tests/eval/test_lcoverage.cpp, which runs the batched
+// LCOVERAGE under every implementation, scalar included.
 //
 // INTERNAL: for simd/*_scalar.cpp. Plain C++, no instruction-set code.
 #pragma once

@@ -2,7 +2,7 @@
 // plain (definition) version of search/eval/lcoverage.cpp walks every beam.
 // The fast version's segment walk and the SIMD batch op lcoverage_beams
 // (simd/batch_ops.h) compute the same distances; tests/eval/test_lcoverage.cpp
-// and tests/simd/test_beam_squares.cpp check them against this.
+// checks them against this.
 //
 // From square `at`, leaving in laser direction `direction` with `total` path
 // distance so far: each square the beam enters costs 1, except a Pawn of c's

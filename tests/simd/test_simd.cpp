@@ -2,24 +2,21 @@
 //
 // Every op test runs once per implementation this CPU supports (not just
 // the active one) and requires results bit-identical to the scalar
-// implementation and to the rules' own functions (kernel::trace_laser,
-// kernel::shift, kernel::squares_touched, a square-by-square beam walk).
+// implementation and to the rules' own function, kernel::trace_laser.
+// lcoverage_beams has its own file, test_lcoverage_beams.cpp.
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cstdio>
 #include <cstdlib>
-#include <cstring>
-#include <random>
 #include <set>
 #include <string>
 #include <vector>
 
 #include "kernel/bitboard.h"
 #include "kernel/edition.h"
+#include "kernel/fen.h"
 #include "kernel/laser.h"
-#include "kernel/movegen.h"
-#include "kernel/notation.h"
-#include "kernel/position.h"
 #include "kernel/random_boards.h"
 #include "simd/cpu.h"
 #include "simd/dispatch.h"
@@ -211,113 +208,6 @@ TEST_P(SimdBatchOps, TraceLasersAnyBatchSize) {
         EXPECT_TRUE(same(out[i], sentinel)) << "wrote past the end: n=" << n << " i=" << i;
     }
   }
-}
-
-std::vector<Bitboard> random_bitboards(std::size_t count, std::uint64_t seed) {
-  std::mt19937_64 rng(seed);
-  std::vector<Bitboard> out(count);
-  for (std::size_t i = 0; i < count; ++i) {
-    // Mix dense, sparse and edge-heavy sets.
-    switch (i % 4) {
-      case 0:
-        out[i] = rng();
-        break;
-      case 1:
-        out[i] = rng() & rng() & rng();
-        break;
-      case 2:
-        out[i] = rng() | rng();
-        break;
-      default:
-        out[i] = (rng() & (kernel::kFileA | kernel::kFileH | kernel::kRank0 | kernel::kRank7)) |
-                 (Bitboard{1} << (rng() % 64));
-    }
-  }
-  out[0] = 0;
-  out[1] = ~Bitboard{0};
-  return out;
-}
-
-TEST_P(SimdBatchOps, DestinationSetsMatchKernelShift) {
-  const std::size_t n = 3001;
-  const auto pieces = random_bitboards(n, 11);
-  const auto targets = random_bitboards(n, 12);
-  std::vector<DirectionSets> got(n), reference(n);
-  impl().destination_sets(pieces.data(), targets.data(), got.data(), n);
-  find("scalar")->destination_sets(pieces.data(), targets.data(), reference.data(), n);
-  for (std::size_t i = 0; i < n; ++i)
-    for (int dir = 0; dir < 8; ++dir) {
-      const Bitboard want = kernel::shift(pieces[i], dir) & targets[i];
-      ASSERT_EQ(got[i][dir], want) << impl().name << " i=" << i << " dir=" << dir;
-      ASSERT_EQ(reference[i][dir], want) << "scalar i=" << i << " dir=" << dir;
-    }
-}
-
-// Square-by-square beam walk: the definition of beam_fills.
-BeamSets walk_beams(Bitboard sources, Bitboard empty) {
-  BeamSets out{};
-  for (int sq = 0; sq < 64; ++sq) {
-    if (!(sources & kernel::bit(static_cast<kernel::Square>(sq)))) continue;
-    for (int d = 0; d < 4; ++d) {
-      for (int at = kernel::step(static_cast<kernel::Square>(sq), 2 * d); at >= 0;
-           at = kernel::step(static_cast<kernel::Square>(at), 2 * d)) {
-        out[d] |= kernel::bit(static_cast<kernel::Square>(at));
-        if (!(empty & kernel::bit(static_cast<kernel::Square>(at)))) break;
-      }
-    }
-  }
-  return out;
-}
-
-TEST_P(SimdBatchOps, BeamFillsMatchSquareWalk) {
-  const std::size_t n = 2001;
-  const auto sources = random_bitboards(n, 21);
-  auto empty = random_bitboards(n, 22);
-  std::vector<BeamSets> got(n), reference(n);
-  impl().beam_fills(sources.data(), empty.data(), got.data(), n);
-  find("scalar")->beam_fills(sources.data(), empty.data(), reference.data(), n);
-  for (std::size_t i = 0; i < n; ++i) {
-    const BeamSets want = walk_beams(sources[i], empty[i]);
-    for (int d = 0; d < 4; ++d) {
-      ASSERT_EQ(got[i][d], want[d]) << impl().name << " i=" << i << " d=" << d;
-      ASSERT_EQ(reference[i][d], want[d]) << "scalar i=" << i << " d=" << d;
-    }
-  }
-}
-
-// The moves of game positions (both editions, so every move kind), tested
-// against the path of either laser.
-TEST_P(SimdBatchOps, TouchesPathMatchesSquaresTouched) {
-  std::size_t moves_checked = 0;
-  for (kernel::Edition e : {kernel::Edition::k2016, kernel::Edition::k2018}) {
-    const auto samples = random_boards::game_samples(e, 1500, 99);
-    for (std::size_t k = 0; k < samples.size(); ++k) {
-      const Sample& s = samples[k];
-      const Color other = kernel::opponent(s.shooter);
-      if (!s.board.has_king(other)) continue;
-      const kernel::Position pos(s.board, s.shooter, e);
-      kernel::MoveList list;
-      kernel::generate_pseudo_moves(pos, list);
-      const std::vector<kernel::Move> moves(list.begin(), list.end());
-      for (Bitboard path : {kernel::trace_laser(s.board, s.shooter).path,
-                            kernel::trace_laser(s.board, other).path, ~Bitboard{0}, Bitboard{0}}) {
-        std::vector<std::uint8_t> got(moves.size() + 1, 7);
-        const std::size_t count =
-            impl().touches_path(moves.data(), moves.size(), path, got.data());
-        std::size_t want_count = 0;
-        for (std::size_t i = 0; i < moves.size(); ++i) {
-          const bool want = (kernel::squares_touched(moves[i]) & path) != 0;
-          want_count += want;
-          ASSERT_EQ(got[i], want ? 1 : 0)
-              << impl().name << " " << kernel::move_to_string(moves[i]) << " in " << describe(s);
-        }
-        ASSERT_EQ(got[moves.size()], 7) << "wrote past the end";
-        ASSERT_EQ(count, want_count);
-        moves_checked += moves.size();
-      }
-    }
-  }
-  EXPECT_GT(moves_checked, 100000u);
 }
 
 std::string impl_name(const ::testing::TestParamInfo<const Implementation*>& info) {
