@@ -106,7 +106,9 @@ TEST(Cores, BuiltBestFirstWithScalarLast) {
   EXPECT_STREQ(core_for("scalar").name, "scalar");
   for (const simd::Implementation* impl : simd::all_implementations()) {
     const CoreEntry& core = core_for(impl->name);
-    if (find_core(impl->name) != nullptr) EXPECT_EQ(core.name, impl->name);
+    if (find_core(impl->name) != nullptr) {
+      EXPECT_EQ(core.name, impl->name);
+    }
     EXPECT_EQ(simd::find(core.name)->required & ~impl->required, 0u) << impl->name << " -> " << core.name;
   }
 }
