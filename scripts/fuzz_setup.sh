@@ -26,7 +26,7 @@ if [ ! -f build-fuzz/build.ninja ]; then
   # as libraries meson can see.
   # The harnesses call the libraries directly: the wide engine cores (the same
   # source, compiled for other instruction sets) are not built.
-  CXX=clang++ CC=clang meson setup build-fuzz -Dfuzzers=true -Dtests=false -Disa_cores=[] \
+  CXX=clang++ CC=clang meson setup build-fuzz -Dfuzzers=true -Dtests=false '-Disa_cores=[]' \
     -Db_sanitize=address,undefined -Db_lundef=false --buildtype=debugoptimized >/dev/null
 fi
 echo "fuzz_setup: build-fuzz configured (ninja -C build-fuzz builds the harnesses)" >&2
