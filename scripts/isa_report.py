@@ -36,7 +36,8 @@ CORE_NOTES = {
     'scalar': 'x86-64-v2 (SSE4.2, POPCNT): the reference; plain C++ everywhere',
     'avx2': '-mavx2 -mbmi -mbmi2 -mlzcnt -mpopcnt (no FMA): the whole engine with AVX2/BMI '
             'code generation, plus the primitives of docs/isa-cores.md: the branch-free BMI laser trace '
-            '(kernel/laser.h), 2016 move generation packed by pshufb (kernel/movegen.h), LCOVERAGE\'s '
+            '(kernel/laser.h), 2016 move generation packed by pshufb (kernel/movegen.h), move-ordering keys '
+            'eight at a time with gathers (search/ordering.h), LCOVERAGE\'s '
             'sum of square terms eight at a time (search/eval/lcoverage.cpp)',
     'avx512': 'the avx2 flags plus AVX-512 F/BW/DQ/VL/CD (no FMA); the avx2 primitives (no AVX-512-only '
               'primitive yet: no machine with AVX-512 was at hand to test one)',

@@ -4,11 +4,16 @@
 #pragma once
 
 #include <algorithm>
+#include <bit>
 #include <array>
 #include <atomic>
 #include <cstdint>
 #include <functional>
+#include <type_traits>
 #include <vector>
+#if defined(__AVX2__)
+#include <immintrin.h>
+#endif
 
 #include "kernel/board.h"
 #include "kernel/move.h"
@@ -89,6 +94,16 @@ class HistoryTable {
   std::int32_t score(kernel::Color side, const MoveShape& shape) const {
     return scores_[slot(side, shape)].load(std::memory_order_relaxed);
   }
+#if defined(__AVX2__)
+  // The scores as plain 32-bit integers, for a gather (sort_keys_avx2). On
+  // x86 each aligned 4-byte element of a gather is read whole, as a relaxed
+  // load reads it; the slot of (side, type, destination, orientation) is
+  // ((side * 2 + type) * 64 + destination) * 4 + orientation.
+  const std::int32_t* gather_base() const {
+    static_assert(sizeof(std::atomic<std::int32_t>) == 4 && std::atomic<std::int32_t>::is_always_lock_free);
+    return reinterpret_cast<const std::int32_t*>(scores_.data());
+  }
+#endif
   void update(kernel::Color side, const MoveShape& shape, bool best) {
     auto& s = scores_[slot(side, shape)];
     const std::int32_t value = s.load(std::memory_order_relaxed) + (best ? kBonus : 0);
@@ -122,6 +137,91 @@ inline std::int32_t sort_key(kernel::Move m, const MoveShape& shape, kernel::Col
   if (m == killers.second(ply)) return kKeyKiller2;
   return history.score(us, shape);
 }
+
+#if defined(__AVX2__)
+// kSteps as 32-bit entries, indexed 8 * square + direction, for gathers.
+inline constexpr std::array<std::int32_t, 64 * 8> kStepsByIndex = [] {
+  std::array<std::int32_t, 64 * 8> steps{};
+  for (std::size_t i = 0; i < steps.size(); ++i) steps[i] = kernel::kSteps[i / 8][i % 8];
+  return steps;
+}();
+
+// sort_key and reference_tie_code of moves[0..count) eight at a time, for
+// the wide cores (docs/isa-cores.md); the scalar loop in Worker::sort_keys
+// is the reference and does the rest. Same values, lane by lane: the move's
+// fields decoded in 32-bit lanes, its destination through one or two
+// gathers of kSteps, the mover's type and orientation from the board's
+// planes by variable shifts, the history score by a gather.
+inline int sort_keys_avx2(const kernel::Board& board, kernel::Color us, const kernel::MoveList& moves,
+                          kernel::Move tt_move, kernel::Move killer1, kernel::Move killer2,
+                          const HistoryTable& history, std::int32_t* keys, std::uint16_t* ties) {
+  static_assert(sizeof(kernel::Move) == 2 && std::is_trivially_copyable_v<kernel::Move>);
+  static_assert(static_cast<int>(kernel::MoveKind::kShift) == 1 && static_cast<int>(kernel::MoveKind::kSwapShift) == 2 &&
+                static_cast<int>(kernel::MoveKind::kSwapRotate) == 3 && static_cast<int>(kernel::PieceType::kKing) == 1);
+  const auto plane = [](kernel::Bitboard b, __m256i& low, __m256i& high) {
+    low = _mm256_set1_epi32(static_cast<std::int32_t>(static_cast<std::uint32_t>(b)));
+    high = _mm256_set1_epi32(static_cast<std::int32_t>(static_cast<std::uint32_t>(b >> 32)));
+  };
+  __m256i kings_low, kings_high, olow_low, olow_high, ohigh_low, ohigh_high;
+  plane(board.kings, kings_low, kings_high);
+  plane(board.orientation_low, olow_low, olow_high);
+  plane(board.orientation_high, ohigh_low, ohigh_high);
+  const __m256i one = _mm256_set1_epi32(1);
+  const __m256i seven = _mm256_set1_epi32(7);
+  const __m256i three = _mm256_set1_epi32(3);
+  const __m256i thirty_two = _mm256_set1_epi32(32);
+  const __m256i tt = _mm256_set1_epi32(std::bit_cast<std::uint16_t>(tt_move));
+  const __m256i k1 = _mm256_set1_epi32(std::bit_cast<std::uint16_t>(killer1));
+  const __m256i k2 = _mm256_set1_epi32(std::bit_cast<std::uint16_t>(killer2));
+  const __m256i side_base = _mm256_set1_epi32(kernel::index_of(us) * 2);
+  const std::int32_t* scores = history.gather_base();
+  // The bit of `square` (0..63) of a plane held as two 32-bit halves: a
+  // shift by 32 or more (the other half's turn) gives 0.
+  const auto bit_at = [&](__m256i square, __m256i low, __m256i high) {
+    const __m256i from_low = _mm256_srlv_epi32(low, square);
+    const __m256i from_high = _mm256_srlv_epi32(high, _mm256_sub_epi32(square, thirty_two));
+    return _mm256_and_si256(_mm256_or_si256(from_low, from_high), one);
+  };
+  const auto file_major = [&](__m256i square) {
+    return _mm256_or_si256(_mm256_slli_epi32(_mm256_and_si256(square, seven), 3), _mm256_srli_epi32(square, 3));
+  };
+  const kernel::Move* list = moves.begin();
+  int i = 0;
+  for (; i + 8 <= moves.size(); i += 8) {
+    const __m256i m = _mm256_cvtepu16_epi32(_mm_loadu_si128(reinterpret_cast<const __m128i*>(list + i)));
+    const __m256i from = _mm256_and_si256(m, _mm256_set1_epi32(63));
+    const __m256i dir = _mm256_and_si256(_mm256_srli_epi32(m, 6), seven);
+    const __m256i dir2 = _mm256_and_si256(_mm256_srli_epi32(m, 9), seven);
+    const __m256i rotation = _mm256_and_si256(_mm256_srli_epi32(m, 12), three);
+    const __m256i kind = _mm256_srli_epi32(m, 14);
+    // Destination: from (rotate), one step (shift, swap-rotate), two steps
+    // (swap-shift). A lane that does not use a step reads a valid entry.
+    const __m256i step1 = _mm256_i32gather_epi32(kStepsByIndex.data(), _mm256_add_epi32(_mm256_slli_epi32(from, 3), dir), 4);
+    const __m256i step1_clamped = _mm256_max_epi32(step1, _mm256_setzero_si256());
+    const __m256i step2 = _mm256_i32gather_epi32(kStepsByIndex.data(), _mm256_add_epi32(_mm256_slli_epi32(step1_clamped, 3), dir2), 4);
+    __m256i destination = _mm256_blendv_epi8(step1, from, _mm256_cmpeq_epi32(kind, _mm256_setzero_si256()));
+    destination = _mm256_blendv_epi8(destination, step2, _mm256_cmpeq_epi32(kind, _mm256_set1_epi32(2)));
+    const __m256i king = bit_at(from, kings_low, kings_high);
+    const __m256i orientation = _mm256_or_si256(bit_at(from, olow_low, olow_high),
+                                                _mm256_slli_epi32(bit_at(from, ohigh_low, ohigh_high), 1));
+    const __m256i after = _mm256_and_si256(_mm256_add_epi32(orientation, rotation), three);
+    const __m256i slot = _mm256_add_epi32(
+        _mm256_slli_epi32(_mm256_add_epi32(_mm256_slli_epi32(_mm256_add_epi32(side_base, king), 6), destination), 2),
+        after);
+    __m256i key = _mm256_i32gather_epi32(scores, slot, 4);
+    key = _mm256_blendv_epi8(key, _mm256_set1_epi32(kKeyKiller2), _mm256_cmpeq_epi32(m, k2));
+    key = _mm256_blendv_epi8(key, _mm256_set1_epi32(kKeyKiller1), _mm256_cmpeq_epi32(m, k1));
+    key = _mm256_blendv_epi8(key, _mm256_set1_epi32(kKeyTTMove), _mm256_cmpeq_epi32(m, tt));
+    _mm256_storeu_si256(reinterpret_cast<__m256i*>(keys + i), key);
+    const __m256i tie = _mm256_or_si256(
+        _mm256_or_si256(_mm256_slli_epi32(king, 14), _mm256_slli_epi32(rotation, 12)),
+        _mm256_or_si256(_mm256_slli_epi32(file_major(from), 6), file_major(destination)));
+    _mm_storeu_si128(reinterpret_cast<__m128i*>(ties + i),
+                     _mm_packus_epi32(_mm256_castsi256_si128(tie), _mm256_extracti128_si256(tie, 1)));
+  }
+  return i;
+}
+#endif
 
 // Hands out moves best key first, ties by the larger tie code. Each move, its
 // key and tie code are packed into one 64-bit word, (key, tie, move), so that

@@ -567,7 +567,12 @@ void Worker::sort_keys(int ply, const MoveList& moves, Move tt_move, std::int32_
   }
   const Position& pos = stack_[ply].position;
   const kernel::Color us = pos.side_to_move();
-  for (int i = 0; i < moves.size(); ++i) {
+  int i = 0;
+#if defined(__AVX2__)
+  i = sort_keys_avx2(pos.board(), us, moves, tt_move, killers_.first(ply), killers_.second(ply), shared_.history,
+                     keys, ties);
+#endif
+  for (; i < moves.size(); ++i) {
     const Move m = moves[i];
     const MoveShape shape = move_shape(pos.board(), m);
     keys[i] = sort_key(m, shape, us, tt_move, killers_, ply, shared_.history);
