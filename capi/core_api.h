@@ -7,7 +7,7 @@
 #include "capi/leiserchess.h"
 
 struct LeiserCoreApi {
-  const char* core;  // the core's name: "scalar", "avx2", "avx512"
+  const char* name;  // the core's name: "scalar", "avx2", "avx512"
   leiser_status (*engine_create)(leiser_engine** engine);
   void (*engine_destroy)(leiser_engine* engine);
   const char* (*last_error)(const leiser_engine* engine);

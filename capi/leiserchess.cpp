@@ -5,7 +5,7 @@
 // engine lives in the core that created it, which is the one core used.
 #include "capi/leiserchess.h"
 
-#include <string_view>
+#include <span>
 
 #include "capi/core_api.h"
 #include "simd/dispatch.h"
@@ -24,22 +24,12 @@ constexpr const LeiserCoreApi* kBuiltCores[] = {
     &leiser_capi_scalar,
 };
 
-// The core of the active SIMD implementation, or the best one built below it.
-const LeiserCoreApi* choose() {
-  bool at_or_below = false;
-  const std::string_view active = leiser::simd::active().name;
-  for (const leiser::simd::Implementation* impl : leiser::simd::all_implementations()) {
-    at_or_below = at_or_below || impl->name == active;
-    if (!at_or_below) continue;
-    for (const LeiserCoreApi* core : kBuiltCores)
-      if (impl->name == core->core) return core;
-  }
-  return &leiser_capi_scalar;
-}
-
+// The core of the active SIMD implementation, or the best one built below
+// it; chosen once.
 const LeiserCoreApi& core() {
-  static const LeiserCoreApi* const chosen = choose();
-  return *chosen;
+  static const LeiserCoreApi* const chosen =
+      leiser::simd::built_for(leiser::simd::active().name, std::span<const LeiserCoreApi* const>(kBuiltCores));
+  return chosen != nullptr ? *chosen : leiser_capi_scalar;
 }
 
 }  // namespace
@@ -48,7 +38,7 @@ extern "C" {
 
 const char* leiser_version(void) { return LEISER_VERSION; }
 
-const char* leiser_core(void) { return core().core; }
+const char* leiser_core(void) { return core().name; }
 
 const char* leiser_status_name(leiser_status status) {
   switch (status) {

@@ -31,15 +31,8 @@ const CoreEntry* find_core(std::string_view name) {
 }
 
 const CoreEntry& core_for(std::string_view implementation) {
-  // Implementations are listed best first; a core built for the requested
-  // one or any below it can run where the requested one can.
-  bool at_or_below = false;
-  for (const simd::Implementation* impl : simd::all_implementations()) {
-    at_or_below = at_or_below || impl->name == implementation;
-    if (!at_or_below) continue;
-    if (const CoreEntry* core = find_core(impl->name)) return *core;
-  }
-  return *std::span(kBuiltCores).back();
+  const CoreEntry* core = simd::built_for(implementation, built_cores());
+  return core != nullptr ? *core : leiser_core_scalar;
 }
 
 }  // namespace leiser::cli

@@ -72,6 +72,23 @@ std::vector<const Implementation*> supported();
 // The implementation called `name`, or nullptr.
 const Implementation* find(std::string_view name);
 
+// Of `built` (things made per implementation, each with the `name` of its
+// implementation: the engine cores, their C API tables), the one for
+// `requested`, or if the build left that out, the best one below it in
+// all_implementations() order, which runs wherever `requested` runs; nullptr
+// if none.
+template <class Built>
+const Built* built_for(std::string_view requested, std::span<const Built* const> built) {
+  bool at_or_below = false;
+  for (const Implementation* impl : all_implementations()) {
+    at_or_below = at_or_below || impl->name == requested;
+    if (!at_or_below) continue;
+    for (const Built* candidate : built)
+      if (impl->name == candidate->name) return candidate;
+  }
+  return nullptr;
+}
+
 // The implementation in use. Cheap: one atomic load.
 const Implementation& active();
 
