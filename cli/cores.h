@@ -5,7 +5,8 @@
 // The baseline "scalar" core is the ordinary libraries (leiser_kernel,
 // leiser_search, leiser_arena, leiser_cli); the "avx2" and "avx512" cores are
 // the same sources compiled with wider flags and linked into one object each
-// whose only global symbol is its entry below. This header is what
+// whose only global symbols are its entry below and its C API table
+// (capi/core_api.h). This header is what
 // the code that runs before the choice (cli/main.cpp, cli/cores.cpp) and the
 // cores share: plain data and function pointers, nothing compiled here.
 #pragma once
