@@ -11,6 +11,7 @@
 #include "cli/arena_command.h"
 #include "cli/bench_command.h"
 #include "cli/cores.h"
+#include "cli/gendata_command.h"
 #include "cli/perft_command.h"
 #include "cli/solve_command.h"
 #include "cli/uci.h"
@@ -49,6 +50,10 @@ constexpr const char* kHelp =
     "                           play matches between engines and referee them (arena --help)\n"
     "  openings --edition E --plies N --count K [--max-eval CP] [--seed S]\n"
     "                           generate balanced random openings (openings --help)\n"
+    "  gendata --edition E --games N --nodes K --out FILE [--threads T] [--openings F]\n"
+    "        [--random-plies R] [--seed S] [--hash MB] [--max-plies P] [name=value ...]\n"
+    "                           self-play games recorded as training data for the network\n"
+    "                           (nnue/README.md); appends to FILE and resumes an interrupted run\n"
     "  --simd scalar|avx2|avx512|auto   (before or after a command) run the engine core built\n"
     "                           for that instruction set (default: the best this CPU runs)\n"
     "  --version                print the version\n"
@@ -113,6 +118,7 @@ int run(const std::vector<std::string>& args, std::istream& in, std::ostream& ou
   if (command == "solve") return run_solve_command(rest, out, err);
   if (command == "arena") return run_arena_command(rest, out, err);
   if (command == "openings") return run_openings_command(rest, out, err);
+  if (command == "gendata") return run_gendata_command(rest, out, err);
   if (command == "--version" || command == "version") {
     out << version_string() << "\n";
     return 0;

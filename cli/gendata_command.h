@@ -1,0 +1,29 @@
+// `leiserchess gendata`: self-play games that make training data for the
+// network (nnue/README.md, "Training data"; nnue/train/ reads the files).
+//
+//   gendata --edition E --games N --nodes K --out FILE [--threads T]
+//           [--openings FILE] [--random-plies R] [--seed S] [--hash MB]
+//           [--max-plies P] [name=value ...]
+//
+// Game i starts from opening i of the book (in turn; the start position
+// without a book), plays R random legal moves chosen by a generator seeded
+// with S and i, then both sides search K nodes a move with one thread
+// (options name=value are set on the engine, e.g. Eval=nnue). Each searched
+// position is recorded with the search's score and, once the game ends, its
+// result, unless it is in tactical flux: the chosen move zaps, the opponent's
+// laser would zap a piece of the side to move, or the score is a mate score.
+// T games run at once, each with its own engine. An existing FILE of the same
+// edition is appended to: the games it lacks are played (its last game again,
+// in case it was cut short), so an interrupted run resumes with the same
+// command.
+#pragma once
+
+#include <iosfwd>
+#include <string>
+#include <vector>
+
+namespace leiser::cli {
+
+int run_gendata_command(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
+
+}  // namespace leiser::cli

@@ -1,0 +1,125 @@
+#!/usr/bin/env python3
+"""`leiserchess gendata`: the same games for the same seed whatever the thread
+count, a run resumed after an interruption ends with the same records as one
+run straight through, and bad arguments or files are refused with one line.
+
+usage: gendata_resume.py LEISERCHESS
+"""
+import collections
+import os
+import struct
+import subprocess
+import sys
+import tempfile
+
+RECORD = struct.Struct("<5QIhbB")
+HEADER = 32
+
+
+def fail(message):
+    print("FAIL: " + message)
+    sys.exit(1)
+
+
+def gendata(engine, out, games, threads, *extra, expect=0):
+    command = [engine, "gendata", "--edition", "2016", "--games", str(games), "--nodes", "300",
+               "--threads", str(threads), "--seed", "5", "--out", out, *extra]
+    result = subprocess.run(command, capture_output=True, text=True, timeout=600)
+    if result.returncode != expect:
+        fail(f"{' '.join(command)} exited {result.returncode}, expected {expect}:\n{result.stderr}")
+    return result
+
+
+def records(path):
+    with open(path, "rb") as f:
+        data = f.read()
+    if data[:8] != b"LEISDATA" or struct.unpack_from("<3I", data, 8) != (1, 2016, 48):
+        fail(f"{path}: bad header {data[:20]!r}")
+    body = data[HEADER:]
+    if len(body) % RECORD.size:
+        fail(f"{path}: {len(body) % RECORD.size} stray bytes after the records")
+    return [RECORD.unpack_from(body, i) for i in range(0, len(body), RECORD.size)]
+
+
+def by_game(rows):
+    games = collections.defaultdict(list)
+    for row in rows:
+        games[row[5]].append(row)
+    return dict(games)
+
+
+def check_records(rows):
+    for row in rows:
+        tangerine, lavender, kings, low, high, _game, score, result, side = row
+        occupied = tangerine | lavender
+        if tangerine & lavender or (kings | low | high) & ~occupied:
+            fail(f"inconsistent planes in {row}")
+        if bin(kings & tangerine).count("1") != 1 or bin(kings & lavender).count("1") != 1:
+            fail(f"a record without exactly one King per side: {row}")
+        if result not in (-1, 0, 1) or side not in (0, 1) or abs(score) >= 30000:
+            fail(f"bad score, result or side in {row}")
+
+
+def main():
+    engine = os.path.abspath(sys.argv[1])
+    with tempfile.TemporaryDirectory() as tmp:
+        straight = os.path.join(tmp, "straight.bin")
+        gendata(engine, straight, 8, 1)
+        reference = by_game(records(straight))
+        check_records(records(straight))
+        if len(reference) < 6:
+            fail(f"only {len(reference)} of 8 games have records")
+        # Each game's records are written together, in the order played.
+        order = [row[5] for row in records(straight)]
+        if any(order[i] != order[i - 1] and order[i] in order[:i] for i in range(1, len(order))):
+            fail("a game's records are not contiguous")
+        # Results: every record of a game agrees on who won (sign flips with the side to move).
+        for game, rows in reference.items():
+            winners = {row[7] * (1 if row[8] == 0 else -1) for row in rows}
+            if len(winners) != 1:
+                fail(f"game {game}: records disagree on the result: {winners}")
+
+        parallel = os.path.join(tmp, "parallel.bin")
+        gendata(engine, parallel, 8, 2)
+        if by_game(records(parallel)) != reference:
+            fail("two threads played other games than one thread (same seed)")
+
+        # Interrupted: the first 4 games, then a record cut in half; the resumed run
+        # replays the last game and the missing ones.
+        resumed = os.path.join(tmp, "resumed.bin")
+        gendata(engine, resumed, 4, 1)
+        with open(resumed, "ab") as f:
+            f.write(b"\x01" * 20)
+        result = gendata(engine, resumed, 8, 2)
+        if "resuming" not in result.stderr:
+            fail(f"no 'resuming' message: {result.stderr}")
+        if by_game(records(resumed)) != reference:
+            fail("the resumed file differs from the straight run")
+        size = os.path.getsize(resumed)
+        gendata(engine, resumed, 8, 2)  # nothing left but the last game, replayed in place
+        if os.path.getsize(resumed) != size or by_game(records(resumed)) != reference:
+            fail("running a finished file again changed it")
+
+        # Refusals: one error line, exit 2, the file untouched.
+        result = gendata(engine, resumed, 8, 1, "--edition", "2018", expect=2)
+        if "2016 data" not in result.stderr:
+            fail(f"edition mismatch not reported: {result.stderr}")
+        notdata = os.path.join(tmp, "notdata.bin")
+        with open(notdata, "w") as f:
+            f.write("hello, this is not training data\n")
+        result = gendata(engine, notdata, 2, 1, expect=2)
+        if "not a training data file" not in result.stderr:
+            fail(f"a foreign file not reported: {result.stderr}")
+        for bad in (["--games", "0"], ["--nodes", "x"], ["--bogus", "1"], ["nosuchoption=1"]):
+            result = gendata(engine, os.path.join(tmp, "never.bin"), 2, 1, *bad, expect=2)
+            if not result.stderr.startswith("error: gendata:"):
+                fail(f"{bad}: {result.stderr}")
+        if os.path.exists(os.path.join(tmp, "never.bin")):
+            fail("a refused run created its output file")
+        if os.path.getsize(resumed) != size:
+            fail("a refused run changed an existing file")
+    print("PASS")
+
+
+if __name__ == "__main__":
+    main()
