@@ -19,9 +19,13 @@ import argparse
 import os
 import sys
 
-import numpy as np
-
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+
+import interpreter  # noqa: E402
+
+interpreter.ensure_modules("numpy")
+
+import numpy as np  # noqa: E402
 
 import contract  # noqa: E402
 import data  # noqa: E402

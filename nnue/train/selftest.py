@@ -22,6 +22,10 @@ os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 
+import interpreter  # noqa: E402
+
+interpreter.ensure_modules("numpy", "torch")
+
 import numpy as np  # noqa: E402
 import torch  # noqa: E402
 

@@ -27,11 +27,14 @@ import time
 # spinning beside torch's on two shared cores, made them ten times slower.
 # Must be set before numpy or torch loads the BLAS library.
 os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+
+import interpreter  # noqa: E402
+
+interpreter.ensure_modules("numpy", "torch")
 
 import numpy as np  # noqa: E402
 import torch  # noqa: E402
-
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 import contract  # noqa: E402
 import data  # noqa: E402
@@ -142,10 +145,12 @@ def plot_losses(path, epochs, initial_val, history):
 
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
+    from matplotlib.ticker import MaxNLocator
 
     figure, axes = plt.subplots(figsize=(6, 4))
     axes.plot(epochs, [h["train_loss"] for h in history], marker="o", label="training")
     axes.plot([0] + epochs, [initial_val] + [h["val_loss"] for h in history], marker="o", label="validation")
+    axes.xaxis.set_major_locator(MaxNLocator(integer=True))
     axes.set_xlabel("epoch")
     axes.set_ylabel("MSE in win-probability space")
     axes.set_title("NNUE training loss")
