@@ -51,6 +51,9 @@ int run_bench_command(const std::vector<std::string>& args, std::ostream& out, s
   int threads = 1;
   // Trailing name=value arguments are engine options.
   std::vector<std::string> positional;
+  // Options are checked as they will be set: in order, on one engine (an
+  // option may depend on an earlier one, as Eval=nnue on EvalFile).
+  search::Engine probe;
   search::BenchOptions options;
   for (const std::string& arg : args) {
     const auto eq = arg.find('=');
@@ -63,7 +66,6 @@ int run_bench_command(const std::vector<std::string>& args, std::ostream& out, s
       continue;
     }
     options.emplace_back(arg.substr(0, eq), arg.substr(eq + 1));
-    search::Engine probe;
     if (const auto problem = probe.set_option(options.back().first, options.back().second)) {
       err << "error: bench: " << *problem << "\n";
       return 2;

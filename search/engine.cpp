@@ -7,12 +7,16 @@
 #include <oneapi/tbb/info.h>
 #include <unistd.h>
 
+#include "nnue/default_nets.h"
+
 namespace leiser::search {
 namespace {
 
 constexpr int kDefaultHashMb = 64;
 constexpr int kMaxHashMb = 65536;
 constexpr int kMaxThreads = 1024;
+// EvalFile's value for the networks built into the program.
+constexpr std::string_view kBuiltInNetworks = "built-in";
 
 // The machine's memory in MB, or 0 where it cannot be told.
 long long physical_memory_mb() {
@@ -30,7 +34,13 @@ Engine::Engine()
       tt_(kDefaultHashMb),
       searcher_(std::make_unique<Searcher>(tt_, params_)),
       threads_(max_threads()) {
+  params_.networks = {nnue::default_network(kernel::Edition::k2016), nnue::default_network(kernel::Edition::k2018)};
   declare_options();
+}
+
+void Engine::network_changed() {
+  ++params_.network_generation;
+  searcher_->clear_eval_cache();
 }
 
 Engine::~Engine() {
@@ -63,6 +73,33 @@ void Engine::declare_options() {
                        game_.set_use_ko(use_ko);
                      }));
   options_.add(check("use_ko", true, [this](bool on) { game_.set_use_ko(on); }));
+  // The evaluation: the classic terms, or the network of the position's
+  // edition (EvalFile loads one; the built-in ones are nnue/nets/). A
+  // network's scores never mix with another's: every change clears the
+  // evaluation cache and the search's accumulators.
+  options_.add(combo("Eval", "classic", {"classic", "nnue"}, [this](std::string_view choice) -> OptionError {
+    // Positions of an edition without a network keep the classic evaluation
+    // (`eval` names the one used); with none at all, nnue would mean nothing.
+    const EvalKind kind = choice == "nnue" ? EvalKind::kNnue : EvalKind::kClassic;
+    if (kind == EvalKind::kNnue && !params_.networks[0] && !params_.networks[1])
+      return std::string("option Eval: this build has no built-in network; set EvalFile to a net file first");
+    params_.kind = kind;
+    network_changed();
+    return std::nullopt;
+  }));
+  options_.add(string_option("EvalFile", std::string(kBuiltInNetworks), [this](std::string_view path) -> OptionError {
+    if (path.empty() || path == kBuiltInNetworks) {
+      params_.networks = {nnue::default_network(kernel::Edition::k2016),
+                          nnue::default_network(kernel::Edition::k2018)};
+    } else {
+      auto net = nnue::load_network(std::string(path));
+      if (!net) return "option EvalFile: " + net.error() + "; the current network is kept";
+      const int index = net->edition == kernel::Edition::k2016 ? 0 : 1;
+      params_.networks[index] = std::make_shared<const nnue::Network>(std::move(*net));
+    }
+    network_changed();
+    return std::nullopt;
+  }));
   for (const eval::WeightSpec& spec : eval::kWeightSpecs)
     options_.add(spin(std::string(spec.name), spec.default_value, spec.min, spec.max, [this, weight = &spec](int v) {
       eval::set_weight(params_.weights_2016, *weight, v);

@@ -93,6 +93,8 @@ class Engine {
   SearchOptions search_options_;
   OptionRegistry options_;
   void declare_options();
+  // After `Eval` or a network changed: nothing computed with the old one is reused.
+  void network_changed();
   // The `hash` option's action: a table of `mb` megabytes, or why not.
   OptionError resize_hash(int mb);
 };

@@ -4,6 +4,7 @@
 #include <utility>
 
 #include "kernel/laser.h"
+#include "nnue/inference.h"
 #include "search/eval/eval2016.h"
 #include "search/eval/kaggressive.h"
 #include "search/eval/lcoverage.h"
@@ -64,6 +65,7 @@ int evaluate(const kernel::Position& pos, const EvalParams& params) {
 int evaluate(const kernel::Position& pos, const EvalParams& params, kernel::Bitboard side_to_move_path) {
   const kernel::Board& board = pos.board();
   const Color us = pos.side_to_move();
+  if (const nnue::Network* net = params.network(pos.edition())) return nnue::evaluate_board(*net, board, us);
   if (pos.edition() == kernel::Edition::k2016) {
     const kernel::Bitboard their_path = pos.opponent_beam_2016();
     return us == Color::kTangerine
@@ -78,6 +80,13 @@ int evaluate(const kernel::Position& pos, const EvalParams& params, kernel::Bitb
 EvalTerms evaluate_terms(const kernel::Position& pos, const EvalParams& params) {
   EvalTerms out;
   const kernel::Board& board = pos.board();
+  if (const nnue::Network* net = params.network(pos.edition())) {
+    // One line: what the network says with each side to move on this board.
+    out.terms.push_back({"NNUE", nnue::evaluate_board(*net, board, Color::kTangerine),
+                         nnue::evaluate_board(*net, board, Color::kLavender)});
+    out.score_cp = nnue::evaluate_board(*net, board, pos.side_to_move());
+    return out;
+  }
   if (pos.edition() == kernel::Edition::k2016) {
     const auto b = eval::evaluate_2016_breakdown(board, pos.side_to_move(), params.weights_2016);
     const std::pair<const char*, const eval::EvalBreakdown::PerColor*> rows[] = {

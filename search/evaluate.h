@@ -2,16 +2,39 @@
 // position, in centipawns from the side to move's point of view.
 #pragma once
 
+#include <array>
+#include <cstdint>
+#include <memory>
 #include <string>
 #include <vector>
 
 #include "kernel/position.h"
+#include "nnue/network.h"
 #include "search/eval/lcoverage.h"
 #include "search/eval/weights.h"
 
 namespace leiser::search {
 
+// Which evaluation the search uses (the `Eval` option).
+enum class EvalKind : std::uint8_t { kClassic, kNnue };
+
 struct EvalParams {
+  // The classic terms below, or the network of the position's edition
+  // (nnue/README.md). `bench` keeps the classic default so its node counts
+  // stay comparable with the course engines.
+  EvalKind kind = EvalKind::kClassic;
+  // One network per edition (index: 0 for 2016, 1 for 2018); null where there
+  // is none, and the classic evaluation is then used even with kNnue.
+  std::array<std::shared_ptr<const nnue::Network>, 2> networks;
+  // Changes whenever `kind` or a network does, so that accumulators and
+  // cached scores of another network are never reused.
+  std::uint32_t network_generation = 0;
+  // The network that evaluates `edition`'s positions now, or null for the
+  // classic evaluation.
+  const nnue::Network* network(kernel::Edition edition) const {
+    return kind == EvalKind::kNnue ? networks[edition == kernel::Edition::k2016 ? 0 : 1].get() : nullptr;
+  }
+
   // 2016: EVAL-2016.md exactly.
   eval::EvalWeights weights_2016;
   // 2018: the 2016 terms of EVAL-2018.md (material, PCENTRAL, PBETWEEN,

@@ -11,6 +11,7 @@
 
 #include "kernel/laser.h"
 #include "kernel/movegen.h"
+#include "nnue/inference.h"
 #include "search/task_group.h"
 #include "search/threats.h"
 
@@ -115,10 +116,47 @@ int Worker::evaluate_here(int ply, std::optional<kernel::LaserTrace>& own_beam) 
   const Position& pos = stack_[ply].position;
   const kernel::Key key = eval_cache_key(pos);
   if (const auto cached = shared_.eval_cache.probe(key)) return *cached;
-  if (!own_beam) own_beam = kernel::trace_laser(pos.board(), pos.side_to_move());
-  const int score = evaluate(pos, shared_.params, own_beam->path);
+  int score;
+  if (const nnue::Network* net = shared_.params.network(pos.edition())) {
+    score = evaluate_nnue(ply, *net);
+  } else {
+    if (!own_beam) own_beam = kernel::trace_laser(pos.board(), pos.side_to_move());
+    score = evaluate(pos, shared_.params, own_beam->path);
+  }
   shared_.eval_cache.store(key, score);
   return score;
+}
+
+int Worker::evaluate_nnue(int ply, const nnue::Network& net) {
+  Frame& frame = stack_[ply];
+  const kernel::Board& board = frame.position.board();
+  const std::uint32_t generation = shared_.params.network_generation;
+  auto usable = [generation](const Frame& f) {
+    return f.accumulator.valid && f.accumulator_generation == generation;
+  };
+  if (!usable(frame) || frame.accumulator.board != board) {
+    // Update from the closer of the parent's accumulator and this ply's
+    // last one; refresh when both are far: a refresh adds one column per
+    // piece (at most 16), an update subtracts and adds one per changed square.
+    constexpr int kRefreshAbove = 6;
+    const nnue::Accumulator* base = nullptr;
+    int best = kRefreshAbove + 1;
+    if (ply > 0 && usable(stack_[ply - 1])) {
+      const int changed = nnue::changed_squares(stack_[ply - 1].accumulator.board, board);
+      if (changed < best) best = changed, base = &stack_[ply - 1].accumulator;
+    }
+    if (usable(frame)) {
+      const int changed = nnue::changed_squares(frame.accumulator.board, board);
+      if (changed < best) best = changed, base = &frame.accumulator;
+    }
+    if (base) {
+      nnue::update(net, *base, board, frame.accumulator);
+    } else {
+      nnue::refresh(net, board, frame.accumulator);
+    }
+    frame.accumulator_generation = generation;
+  }
+  return nnue::evaluate(net, frame.accumulator, frame.position.side_to_move());
 }
 
 void Worker::flush_nodes() {

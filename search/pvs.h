@@ -18,6 +18,7 @@
 #include "kernel/laser.h"
 #include "kernel/position.h"
 #include "search/evaluate.h"
+#include "nnue/accumulator.h"
 #include "search/ordering.h"
 #include "search/search_limits.h"
 #include "search/search_options.h"
@@ -87,6 +88,13 @@ class Worker {
   struct Frame {
     kernel::Position position;
     const kernel::Board* previous = nullptr;  // for Ko
+    // The network's first layer for some board (accumulator.board): this
+    // position's once evaluated here, else an earlier one of this ply (a
+    // sibling's), which is usually a few squares from the next. Computed
+    // with the network of EvalParams::network_generation
+    // `accumulator_generation`.
+    nnue::Accumulator accumulator;
+    std::uint32_t accumulator_generation = 0;
   };
 
   // Takes over `from`'s path up to `ply`, to search a sibling under `split`.
@@ -183,6 +191,9 @@ class Worker {
   // The same, tracing the side to move's beam into `own_beam` on a cache
   // miss if the caller has not traced it yet (the first form discards it).
   int evaluate_here(int ply, std::optional<kernel::LaserTrace>& own_beam);
+  // The network's evaluation of the position at `ply`, bringing the ply's
+  // accumulator to its board from the closest one at hand (nnue/README.md).
+  int evaluate_nnue(int ply, const nnue::Network& net);
 
   SharedState& shared_;
   WorkerPools& pools_;
