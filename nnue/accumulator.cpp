@@ -47,19 +47,19 @@ void apply_columns(const Network& net, const std::int16_t* in, std::int16_t* out
   }
   for (int r = 0; r < kRegisters; ++r) _mm256_storeu_si256(reinterpret_cast<__m256i*>(out + r * kLanes), sum[r]);
 #else
-  // The reference. int arithmetic, then conversion to int16, which C++20
-  // defines as reduction modulo 2^16: the same as wrapping at every step.
-  int sum[kHalfDimensions];
+  // The reference: int16 arithmetic that wraps modulo 2^16 at every step
+  // (C++20 defines the conversion to int16 as that reduction).
+  std::int16_t sum[kHalfDimensions];
   for (int j = 0; j < kHalfDimensions; ++j) sum[j] = in[j];
   for (int i = 0; i < removed_count; ++i) {
     const std::int16_t* column = net.feature_column(removed[i]);
-    for (int j = 0; j < kHalfDimensions; ++j) sum[j] -= column[j];
+    for (int j = 0; j < kHalfDimensions; ++j) sum[j] = static_cast<std::int16_t>(sum[j] - column[j]);
   }
   for (int i = 0; i < added_count; ++i) {
     const std::int16_t* column = net.feature_column(added[i]);
-    for (int j = 0; j < kHalfDimensions; ++j) sum[j] += column[j];
+    for (int j = 0; j < kHalfDimensions; ++j) sum[j] = static_cast<std::int16_t>(sum[j] + column[j]);
   }
-  for (int j = 0; j < kHalfDimensions; ++j) out[j] = static_cast<std::int16_t>(sum[j]);
+  for (int j = 0; j < kHalfDimensions; ++j) out[j] = sum[j];
 #endif
 }
 

@@ -48,9 +48,10 @@ constexpr kernel::Piece occupant(const kernel::Board& board, kernel::Square s) {
 }
 
 // The active features of a board for one perspective, in square order. A
-// board has at most 64 pieces, so a fixed array suffices.
+// board has at most 64 pieces, so a fixed array suffices; only the first
+// `size` entries are set (no zeroing: update builds four lists per move).
 struct FeatureList {
-  std::array<std::uint16_t, kernel::kSquareCount> indices{};
+  std::array<std::uint16_t, kernel::kSquareCount> indices;
   int size = 0;
 
   constexpr void push(int feature) { indices[size++] = static_cast<std::uint16_t>(feature); }

@@ -184,16 +184,17 @@ Network random_network(kernel::Edition edition, std::uint64_t seed) {
   net.edition = edition;
   net.description = "random_network(" + std::string(kernel::edition_name(edition)) + ", " +
                     std::to_string(seed) + ")";
-  // Positions have 10 to 40 pieces: a bias around 30 plus that many columns
-  // of spread 12 leaves the accumulator spread around 0..127.
-  for (auto& w : net.ft_weights) w = static_cast<std::int16_t>(uniform(-20, 20));
-  for (auto& b : net.ft_biases) b = static_cast<std::int16_t>(uniform(0, 64));
+  // Positions have 10 to 40 pieces: a bias around 50 plus that many columns
+  // of spread 14 leaves the accumulator spread around 0..127 (on random
+  // games about a fifth of the values at 0, a tenth at 127).
+  for (auto& w : net.ft_weights) w = static_cast<std::int16_t>(uniform(-24, 24));
+  for (auto& b : net.ft_biases) b = static_cast<std::int16_t>(uniform(20, 80));
   // 256 inputs of typical size 40: sums of a few thousand, shifted by 6.
   for (auto& w : net.l1_weights) w = static_cast<std::int16_t>(uniform(-16, 16));
   for (auto& b : net.l1_biases) b = uniform(-2000, 4000);
   for (auto& w : net.l2_weights) w = static_cast<std::int16_t>(uniform(-32, 32));
   for (auto& b : net.l2_biases) b = uniform(-1000, 3000);
-  for (auto& w : net.out_weights) w = static_cast<std::int16_t>(uniform(-64, 64));
+  for (auto& w : net.out_weights) w = static_cast<std::int16_t>(uniform(-32, 32));
   net.out_bias = uniform(-2000, 2000);
   return net;
 }

@@ -78,7 +78,9 @@ void check_games(kernel::Edition edition, const Network& net, int games, std::ui
   EXPECT_GT(shifts, 100);
   EXPECT_GT(onto_piece, 50);
   EXPECT_GT(zaps, 50);
-  if (edition == kernel::Edition::k2016) EXPECT_GT(multi_zaps, 0);
+  if (edition == kernel::Edition::k2016) {
+    EXPECT_GT(multi_zaps, 0);
+  }
 }
 
 TEST(NnueAccumulator, IncrementalEqualsRefresh2016) {

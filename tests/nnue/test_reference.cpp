@@ -8,6 +8,8 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cstdio>
+#include <cstdlib>
 #include <cstdint>
 #include <random>
 #include <string_view>
@@ -142,8 +144,13 @@ TEST(NnueReference, BuildRunsTheExpectedBranch) {
 
 // Along random games: the incremental accumulator and the evaluation for
 // both sides to move against the reference, every ply.
-void check_games(kernel::Edition edition, const Network& net, int games, std::uint64_t seed, int& clipped_low,
-                 int& clipped_high, int& spread) {
+struct Tally {
+  int positions = 0;
+  int values = 0, clipped_low = 0, clipped_high = 0;  // accumulator values
+  int large_scores = 0;                               // |cp| > 50
+};
+
+void check_games(kernel::Edition edition, const Network& net, int games, std::uint64_t seed, Tally& tally) {
   for (const auto& walk : testing::random_games(edition, games, seed)) {
     Accumulator acc;
     refresh(net, walk[0].board, acc);
@@ -155,11 +162,13 @@ void check_games(kernel::Edition edition, const Network& net, int games, std::ui
         const int cp = evaluate(net, acc, stm);
         ASSERT_EQ(cp, reference_evaluate(net, r, stm));
         ASSERT_EQ(evaluate_board(net, step.board, stm), cp);
-        spread += std::abs(cp) > 50;
+        tally.large_scores += std::abs(cp) > 50;
       }
+      ++tally.positions;
       for (int j = 0; j < 128; ++j) {
-        clipped_low += r.acc[0][j] <= 0;
-        clipped_high += r.acc[0][j] >= 127;
+        ++tally.values;
+        tally.clipped_low += r.acc[0][j] <= 0;
+        tally.clipped_high += r.acc[0][j] >= 127;
       }
     }
   }
@@ -167,13 +176,19 @@ void check_games(kernel::Edition edition, const Network& net, int games, std::ui
 
 TEST(NnueReference, RandomGamesBothEditions) {
   SKIP_UNLESS_CPU_RUNS_BRANCH();
-  int low = 0, high = 0, spread = 0;
-  check_games(kernel::Edition::k2016, random_network(kernel::Edition::k2016, 31), 12, 301, low, high, spread);
-  check_games(kernel::Edition::k2018, random_network(kernel::Edition::k2018, 32), 12, 302, low, high, spread);
-  // The random net is realistic: clipping at both ends and sizeable scores.
-  EXPECT_GT(low, 10000);
-  EXPECT_GT(high, 10000);
-  EXPECT_GT(spread, 1000);
+  Tally tally;
+  check_games(kernel::Edition::k2016, random_network(kernel::Edition::k2016, 31), 40, 301, tally);
+  check_games(kernel::Edition::k2018, random_network(kernel::Edition::k2018, 32), 40, 302, tally);
+  EXPECT_GT(tally.positions, 3000);
+  // The random net is realistic: accumulator values clipped at both ends and
+  // in between, and scores of all sizes.
+  std::printf("positions %d, values clipped at 0: %d, at 127: %d of %d, |cp| > 50: %d of %d\n", tally.positions,
+              tally.clipped_low, tally.clipped_high, tally.values, tally.large_scores, 2 * tally.positions);
+  EXPECT_GT(tally.clipped_low, tally.values / 10);
+  EXPECT_GT(tally.clipped_high, tally.values / 20);
+  EXPECT_GT(tally.values - tally.clipped_low - tally.clipped_high, tally.values / 3);
+  EXPECT_GT(tally.large_scores, 2 * tally.positions / 5);
+  EXPECT_LT(tally.large_scores, 2 * tally.positions * 4 / 5);
 }
 
 TEST(NnueReference, SyntheticAndMazeBoards) {
