@@ -7,6 +7,7 @@
 
 #include <cstdint>
 #include <cstdlib>
+#include <fstream>
 #include <map>
 #include <sstream>
 #include <string>
@@ -15,6 +16,7 @@
 #include "cli/cores.h"
 #include "kernel/fen.h"
 #include "kernel/random_boards.h"
+#include "nnue/network.h"
 #include "simd/cpu.h"
 #include "simd/dispatch.h"
 #include "tests/support/vectors.h"
@@ -212,11 +214,35 @@ TEST(Cores, Eval2016VectorsBitForBitUnderEveryCore) {
 // random boards and mazes (long beams): the same answers under every core as
 // under the baseline core, whatever primitive a core chose at compile time
 // (LCOVERAGE's sums, the laser tracer).
-TEST(Cores, EvaluationsAreTheSameUnderEveryCore) {
+// A random network of the edition (nnue::random_network) in a temporary
+// file, for the NNUE runs below; removed at the end of the test program.
+const std::string& random_net_file(kernel::Edition edition) {
+  static const std::string paths[2] = {
+      [] {
+        const std::string path = ::testing::TempDir() + "cores-random-2016.nnue";
+        const auto bytes = nnue::serialize_network(nnue::random_network(kernel::Edition::k2016, 71));
+        std::ofstream(path, std::ios::binary).write(reinterpret_cast<const char*>(bytes.data()), bytes.size());
+        return path;
+      }(),
+      [] {
+        const std::string path = ::testing::TempDir() + "cores-random-2018.nnue";
+        const auto bytes = nnue::serialize_network(nnue::random_network(kernel::Edition::k2018, 72));
+        std::ofstream(path, std::ios::binary).write(reinterpret_cast<const char*>(bytes.data()), bytes.size());
+        return path;
+      }()};
+  return paths[edition == kernel::Edition::k2016 ? 0 : 1];
+}
+
+class CoreEvaluations : public ::testing::TestWithParam<bool> {};
+
+TEST_P(CoreEvaluations, AreTheSameUnderEveryCore) {
   namespace rb = kernel::random_boards;
+  const bool use_nnue = GetParam();
   for (const kernel::Edition edition : {kernel::Edition::k2016, kernel::Edition::k2018}) {
     const std::string name = edition == kernel::Edition::k2016 ? "2016" : "2018";
     std::string input = "setoption name edition value " + name + "\n";
+    if (use_nnue)
+      input += "setoption name EvalFile value " + random_net_file(edition) + "\nsetoption name Eval value nnue\n";
     std::size_t positions = 0;
     for (const auto& samples : {rb::game_samples(edition, 1500, 101), rb::synthetic_samples(400, 102),
                                 rb::maze_samples(300, 103)}) {
@@ -230,6 +256,8 @@ TEST(Cores, EvaluationsAreTheSameUnderEveryCore) {
     std::size_t scores = 0;
     for (std::size_t at = 0; (at = reference.out.find("info score cp", at)) != std::string::npos; ++at) ++scores;
     EXPECT_GT(scores, positions * 9 / 10) << "most boards must be evaluated, not refused";
+    EXPECT_EQ(reference.out.find("option Eval"), std::string::npos) << reference.out.substr(0, 300);
+    EXPECT_EQ(reference.out.find("eval NNUE") != std::string::npos, use_nnue) << "the evaluation asked for";
     for (const CoreEntry* core : runnable_cores()) {
       const Output answer = run_core(*core, {}, input);
       if (answer.out == reference.out) continue;
@@ -240,6 +268,34 @@ TEST(Cores, EvaluationsAreTheSameUnderEveryCore) {
       ADD_FAILURE() << core->name << " edition " << name << ": line " << line << " is '" << line_a
                     << "', the baseline core says '" << line_r << "'";
     }
+  }
+}
+
+// Both editions' evaluations, term by term (classic), and the network's
+// (a random one: the integer inference is the same whatever the weights).
+INSTANTIATE_TEST_SUITE_P(ClassicAndNnue, CoreEvaluations, ::testing::Bool(),
+                         [](const ::testing::TestParamInfo<bool>& info) { return info.param ? "Nnue" : "Classic"; });
+
+// A search with the network: the same node count under every core (the
+// accumulators' updates and the inference are integer and exact).
+TEST(Cores, NnueBenchNodesAreTheSameUnderEveryCore) {
+  const CoreEntry* scalar = find_core("scalar");
+  ASSERT_NE(scalar, nullptr);
+  for (const kernel::Edition edition : {kernel::Edition::k2016, kernel::Edition::k2018}) {
+    const std::string name = edition == kernel::Edition::k2016 ? "2016" : "2018";
+    const std::vector<std::string> args = {"bench", "4", name, "1", "bench", "EvalFile=" + random_net_file(edition),
+                                           "Eval=nnue"};
+    const Output reference = run_core(*scalar, args);
+    ASSERT_EQ(reference.status, 0) << reference.err;
+    const Output classic = run_core(*scalar, {"bench", "4", name, "1"});
+    auto nodes = [](const Output& o) {
+      const auto at = o.out.find("Nodes searched  : ");
+      return at == std::string::npos ? 0 : std::strtoull(o.out.c_str() + at + 18, nullptr, 10);
+    };
+    EXPECT_GT(nodes(reference), 10'000u);
+    EXPECT_NE(nodes(reference), nodes(classic)) << "the network must have been used";
+    for (const CoreEntry* core : runnable_cores())
+      EXPECT_EQ(nodes(run_core(*core, args)), nodes(reference)) << core->name << " edition " << name;
   }
 }
 
