@@ -23,11 +23,11 @@ inline constexpr int kL2Outputs = 32;
 inline constexpr int kPerspectiveCount = 2;
 
 // Integer inference: activations are clamped to [0, kActivationMax], hidden
-// sums are shifted right by kWeightShift (weights scaled by 64), and the
+// sums are shifted right by kWeightShift (weights scaled by 1024), and the
 // output is in units of kOutputScale per Pawn.
 inline constexpr int kActivationMax = 127;
-inline constexpr int kWeightShift = 6;
-inline constexpr int kOutputScale = 127 * 64;  // 8128
+inline constexpr int kWeightShift = 10;
+inline constexpr int kOutputScale = 127 * 1024;  // 130048
 
 // The feature of piece p on square s seen from `perspective`.
 constexpr int feature_index(kernel::Color perspective, kernel::Square s, const kernel::Piece& p) {

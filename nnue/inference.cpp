@@ -54,7 +54,7 @@ inline std::int32_t sum_lanes(__m256i s) {
   return _mm_cvtsi128_si32(x);
 }
 
-// Eight outputs of a hidden layer from their sums: + bias, >> 6 (arithmetic:
+// Eight outputs of a hidden layer from their sums: + bias, >> 10 (arithmetic:
 // floor), clamp to [0, 127], as int32 lanes.
 inline __m256i activate_8(__m256i sums, const std::int32_t* biases) {
   const __m256i z = _mm256_add_epi32(sums, _mm256_loadu_si256(reinterpret_cast<const __m256i*>(biases)));
@@ -70,7 +70,7 @@ inline __m256i pack_16(__m256i lo, __m256i hi) {
 }
 #endif
 
-// Step 3: h1 = clamp((l1_biases + l1_weights h0) >> 6, 0, 127).
+// Step 3: h1 = clamp((l1_biases + l1_weights h0) >> 10, 0, 127).
 void layer1(const Network& net, const std::int16_t* h0, std::int16_t* h1) {
 #if defined(__AVX512BW__)
   __m512i input[kL1Inputs / 32];
@@ -117,7 +117,7 @@ void layer1(const Network& net, const std::int16_t* h0, std::int16_t* h1) {
 #endif
 }
 
-// Step 4: h2 = clamp((l2_biases + l2_weights h1) >> 6, 0, 127). AVX-512
+// Step 4: h2 = clamp((l2_biases + l2_weights h1) >> 10, 0, 127). AVX-512
 // takes the AVX2 branch: a row is 16 int16, one 256-bit vector.
 void layer2(const Network& net, const std::int16_t* h1, std::int16_t* h2) {
 #if defined(__AVX2__)

@@ -189,13 +189,13 @@ Network random_network(kernel::Edition edition, std::uint64_t seed) {
   // games about a fifth of the values at 0, a tenth at 127).
   for (auto& w : net.ft_weights) w = static_cast<std::int16_t>(uniform(-24, 24));
   for (auto& b : net.ft_biases) b = static_cast<std::int16_t>(uniform(20, 80));
-  // 256 inputs of typical size 40: sums of a few thousand, shifted by 6.
-  for (auto& w : net.l1_weights) w = static_cast<std::int16_t>(uniform(-16, 16));
-  for (auto& b : net.l1_biases) b = uniform(-2000, 4000);
-  for (auto& w : net.l2_weights) w = static_cast<std::int16_t>(uniform(-32, 32));
-  for (auto& b : net.l2_biases) b = uniform(-1000, 3000);
-  for (auto& w : net.out_weights) w = static_cast<std::int16_t>(uniform(-32, 32));
-  net.out_bias = uniform(-2000, 2000);
+  // 256 inputs of typical size 40: sums of some ten thousands, shifted by 10.
+  for (auto& w : net.l1_weights) w = static_cast<std::int16_t>(uniform(-256, 256));
+  for (auto& b : net.l1_biases) b = uniform(-32000, 64000);
+  for (auto& w : net.l2_weights) w = static_cast<std::int16_t>(uniform(-512, 512));
+  for (auto& b : net.l2_biases) b = uniform(-16000, 48000);
+  for (auto& w : net.out_weights) w = static_cast<std::int16_t>(uniform(-512, 512));
+  net.out_bias = uniform(-32000, 32000);
   return net;
 }
 

@@ -45,7 +45,7 @@ using AlignedVector = std::vector<T, AlignedAllocator<T>>;
 
 // The text whose FNV-1a hash every net file carries: a file made for another
 // architecture is refused.
-inline constexpr std::string_view kArchitectureText = "leiser-nnue features=1024 ft=128 l1=16 l2=32 out=1 v1";
+inline constexpr std::string_view kArchitectureText = "leiser-nnue features=1024 ft=128 l1=16 l2=32 out=1 wscale=1024 v2";
 
 constexpr std::uint32_t fnv1a32(std::span<const std::uint8_t> bytes) {
   std::uint32_t hash = 2166136261u;

@@ -111,7 +111,7 @@ class SelfTest:
         expect_equal(netfile.fnv1a32(b""), 0x811C9DC5, "FNV-1a of ''")
         expect_equal(netfile.fnv1a32(b"a"), 0xE40C292C, "FNV-1a of 'a'")
         expect_equal(netfile.fnv1a32(b"foobar"), 0xBF9CF968, "FNV-1a of 'foobar'")
-        expect_equal(netfile.ARCHITECTURE_HASH, 0xCC672D21, "architecture hash")
+        expect_equal(netfile.ARCHITECTURE_HASH, 0x5142F84D, "architecture hash")
 
     # Data and features -------------------------------------------------------
     def test_data_header_and_records(self):
@@ -161,20 +161,20 @@ class SelfTest:
         feature = 5
         tensors["ft_weights"][feature, 0] = 100
         tensors["ft_biases"][0] = 50  # acc[0] = 150, clamped to h0 = 127
-        tensors["l1_weights"][0, 0] = 64
-        tensors["l1_biases"][0] = -100  # z = 8128 - 100 = 8028; 8028 >> 6 = 125
-        tensors["l2_weights"][0, 0] = 64
-        tensors["l2_biases"][0] = -65  # z = 8000 - 65 = 7935; 7935 >> 6 = 123
-        tensors["out_weights"][0] = -64
-        tensors["out_bias"][0] = 1  # out = -7872 + 1 = -7871; -787100 / 8128 = -96.8 -> -96
+        tensors["l1_weights"][0, 0] = 1024
+        tensors["l1_biases"][0] = -1600  # z = 130048 - 1600 = 128448; 128448 >> 10 = 125
+        tensors["l2_weights"][0, 0] = 1024
+        tensors["l2_biases"][0] = -1040  # z = 128000 - 1040 = 126960; 126960 >> 10 = 123
+        tensors["out_weights"][0] = -1024
+        tensors["out_bias"][0] = 16  # out = -125952 + 16 = -125936; -12593600 / 130048 = -96.8 -> -96
         features = np.array([[feature, data.PADDING_FEATURE]], dtype=np.int16)
         cps, _ = infer.evaluate(tensors, features, features)
         expect_equal(cps.tolist(), [-96], "hand-made net, truncation towards zero")
-        tensors["out_weights"][0] = 64
+        tensors["out_weights"][0] = 1024
         cps, _ = infer.evaluate(tensors, features, features)
-        expect_equal(cps.tolist(), [96], "hand-made net, positive output")  # 7873 * 100 / 8128 = 96.9
+        expect_equal(cps.tolist(), [96], "hand-made net, positive output")  # 125968 * 100 / 130048 = 96.9
         # The other perspective's accumulator feeds inputs 128..255.
-        tensors["l1_weights"][0, 0], tensors["l1_weights"][0, 128] = 0, 64
+        tensors["l1_weights"][0, 0], tensors["l1_weights"][0, 128] = 0, 1024
         cps, _ = infer.evaluate(tensors, np.array([[data.PADDING_FEATURE]] * 1, dtype=np.int16), features)
         expect_equal(cps.tolist(), [96], "the other perspective's half")
         # int16 accumulators wrap: 50 + 2 * 30000 = 60050 -> 60050 - 65536 = -5486.
@@ -212,7 +212,7 @@ class SelfTest:
         with open(self.net_path, "rb") as f:
             raw = f.read()
         expect_equal(raw[:8], b"LEISNNUE", "net magic")
-        expect_equal(struct.unpack_from("<IIII", raw, 8), (1, EDITION, 0xCC672D21, 8), "net header")
+        expect_equal(struct.unpack_from("<IIII", raw, 8), (1, EDITION, 0x5142F84D, 8), "net header")
         expect_equal(raw[24:32], b"selftest", "description")
         expect_equal(len(raw), 24 + 8 + 1024 * 128 * 2 + 128 * 2 + 16 * 256 * 2 + 16 * 4 + 32 * 16 * 2 + 32 * 4 + 32 * 2 + 4 + 4, "net size")
         expect_equal(struct.unpack_from("<I", raw, len(raw) - 4)[0], netfile.fnv1a32(raw[:-4]), "checksum")

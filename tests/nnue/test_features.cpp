@@ -42,7 +42,7 @@ TEST(NnueFeatures, ValuesOfTheContract) {
   EXPECT_EQ(feature_index(Color::kTangerine, 42, lavender_pawn), ((1 * 2 + 0) * 4 + 3) * 64 + 42);
   EXPECT_EQ(feature_index(Color::kLavender, 42, lavender_pawn), ((0 * 2 + 0) * 4 + 1) * 64 + 21);
   EXPECT_EQ(feature_index(Color::kTangerine, 63, {Color::kLavender, PieceType::kKing, 3}), kFeatureCount - 1);
-  static_assert(kL1Inputs == 256 && kOutputScale == 8128);
+  static_assert(kL1Inputs == 256 && kOutputScale == 130048);
 }
 
 TEST(NnueFeatures, EveryIndexOnceOverAllPieces) {

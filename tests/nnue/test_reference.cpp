@@ -90,17 +90,17 @@ int reference_evaluate(const Network& net, const Reference& r, kernel::Color sid
     std::int64_t z = net.l1_biases[i];
     for (int k = 0; k < 256; ++k) z += net.l1_weights[i * 256 + k] * h0[k];
     EXPECT_LT(std::abs(z), std::int64_t{1} << 31);
-    h1[i] = std::clamp<std::int64_t>(floor_div(z, 64), 0, 127);
+    h1[i] = std::clamp<std::int64_t>(floor_div(z, 1024), 0, 127);
   }
   std::int64_t h2[32];
   for (int i = 0; i < 32; ++i) {
     std::int64_t z = net.l2_biases[i];
     for (int k = 0; k < 16; ++k) z += net.l2_weights[i * 16 + k] * h1[k];
-    h2[i] = std::clamp<std::int64_t>(floor_div(z, 64), 0, 127);
+    h2[i] = std::clamp<std::int64_t>(floor_div(z, 1024), 0, 127);
   }
   std::int64_t out = net.out_bias;
   for (int i = 0; i < 32; ++i) out += net.out_weights[i] * h2[i];
-  const std::int64_t magnitude = (out < 0 ? -out : out) * 100 / 8128;  // towards zero
+  const std::int64_t magnitude = (out < 0 ? -out : out) * 100 / kOutputScale;  // towards zero
   return static_cast<int>(out < 0 ? -magnitude : magnitude);
 }
 
@@ -240,25 +240,25 @@ TEST(NnueReference, HandComputedNetwork) {
   std::fill(net.out_weights.begin(), net.out_weights.end(), 0);
   for (int f = 0; f < kFeatureCount; ++f) net.ft_weights[f * 128] = 3;
   net.ft_biases[0] = -5;
-  net.l1_weights[0 * 256 + 0] = 64;     // h1[0] = acc[stm][0]
-  net.l1_weights[0 * 256 + 128] = -32;  // minus half of acc[other][0]
-  net.l1_biases[0] = 100 * 64;
-  net.l2_weights[0] = 64;  // h2[0] = h1[0]
-  net.out_weights[0] = -210;
-  net.out_bias = 8128 * 3;  // three Pawns
+  net.l1_weights[0 * 256 + 0] = 1024;   // h1[0] = acc[stm][0]
+  net.l1_weights[0 * 256 + 128] = -512;  // minus half of acc[other][0]
+  net.l1_biases[0] = 100 * 1024;
+  net.l2_weights[0] = 1024;  // h2[0] = h1[0]
+  net.out_weights[0] = -3360;
+  net.out_bias = 130048 * 3;  // three Pawns
   const kernel::Board board =
       kernel::parse_fen(kernel::start_fen(kernel::Edition::k2018), kernel::Edition::k2018).value().board();
   const int pieces = kernel::popcount(board.occupied());
   const int a = std::clamp(3 * pieces - 5, 0, 127);
-  const int h1 = std::clamp(floor_div(std::int64_t{64} * a - 32 * a + 100 * 64, 64), std::int64_t{0}, std::int64_t{127});
-  const std::int64_t out = 8128 * 3 - 210 * h1;
-  const int expected = static_cast<int>(out * 100 / 8128);
+  const int h1 = std::clamp(floor_div(std::int64_t{1024} * a - 512 * a + 100 * 1024, 1024), std::int64_t{0}, std::int64_t{127});
+  const std::int64_t out = 130048 * 3 - 3360 * h1;
+  const int expected = static_cast<int>(out * 100 / 130048);
   EXPECT_EQ(evaluate_board(net, board, kernel::Color::kTangerine), expected);
   EXPECT_EQ(evaluate_board(net, board, kernel::Color::kLavender), expected);
   EXPECT_EQ(pieces, 16);
   EXPECT_EQ(a, 43);           // 16 * 3 - 5
   EXPECT_EQ(h1, 121);         // floor(43 - 21.5 + 100)
-  EXPECT_EQ(out, -1026);      // 24384 - 210 * 121
+  EXPECT_EQ(out, -16416);     // 390144 - 3360 * 121
   EXPECT_EQ(expected, -12);   // -12.6 centipawns, truncated towards zero (floor would give -13)
 }
 
