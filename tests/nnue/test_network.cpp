@@ -10,6 +10,7 @@
 
 #include <unistd.h>
 
+#include "nnue/default_nets.h"
 #include "nnue/network.h"
 
 namespace leiser::nnue {
@@ -42,6 +43,21 @@ std::string parse_error(const Bytes& bytes) {
 }
 
 bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
+
+// The nets built into the program (nnue/nets/): each edition's bytes parse
+// to a network of that edition, or there are none. The project ships a
+// 2016 net (perf-reports/nnue.md).
+TEST(NnueDefaultNets, BuiltInNetsParseForTheirEdition) {
+  for (const kernel::Edition edition : {kernel::Edition::k2016, kernel::Edition::k2018}) {
+    const auto net = default_network(edition);
+    EXPECT_EQ(default_net_bytes(edition).empty(), net == nullptr) << kernel::edition_name(edition);
+    if (net) {
+      EXPECT_EQ(net->edition, edition);
+      EXPECT_EQ(serialize_network(*net).size(), default_net_bytes(edition).size());
+    }
+  }
+  ASSERT_NE(default_network(kernel::Edition::k2016), nullptr) << "nnue/nets/2016.nnue was not built in";
+}
 
 TEST(NnueNetwork, ArchitectureHashIsTheFnv1aOfTheContractText) {
   // Computed independently (Python) from the text in nnue/README.md.
