@@ -129,7 +129,8 @@ class NnueNetworkCorruption : public ::testing::Test {
 
 TEST_F(NnueNetworkCorruption, ChecksumByte) {
   Bytes bytes = good;
-  bytes.back() ^= 0x01;
+  ASSERT_FALSE(bytes.empty());
+  bytes[bytes.size() - 1] ^= 0x01;
   EXPECT_TRUE(contains(parse_error(bytes), "checksum mismatch"));
 }
 

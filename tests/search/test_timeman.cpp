@@ -2,6 +2,8 @@
 // move overheads, worked out by hand from the rules in search/timeman.cpp
 // and search_rules.h (kCourseTime, kStandardTime). Only the budgets are
 // checked, never how long anything takes.
+#include <limits>
+
 #include <gtest/gtest.h>
 
 #include "search/search_limits.h"
@@ -139,6 +141,24 @@ TEST(TimeManager, AClockAtZeroStillGetsOneMillisecond) {
   const Budget b = budget_for(clock(0, 0), kStandardTime, 10);
   EXPECT_EQ(b.soft, 1);
   EXPECT_EQ(b.hard, 1);
+}
+
+// Regression (fuzz_protocol under UBSan): `go wtime 1000 winc 2147483647`
+// overflowed `increment * 4` in the course rule. The budgets are computed in
+// 64 bits and stay within the clock.
+TEST(TimeManager, TheLargestIncrementDoesNotOverflow) {
+  constexpr int kMax = std::numeric_limits<int>::max();
+  // Course: usable 1000; goal 20 + 1717986917 exceeds usable / 10, so 100.
+  Budget b = budget_for(clock(1000, kMax), kCourseTime, 0);
+  EXPECT_EQ(b.soft, 50);
+  EXPECT_EQ(b.hard, 300);
+  // Standard: budget 33 + 1610612735; soft min(budget, 200) * 6 / 10; hard 333.
+  b = budget_for(clock(1000, kMax), kStandardTime, 0);
+  EXPECT_EQ(b.soft, 120);
+  EXPECT_EQ(b.hard, 333);
+  // The largest clock too: hard = usable / 3 for the standard rule.
+  b = budget_for(clock(kMax, kMax), kStandardTime, 0);
+  EXPECT_EQ(b.hard, kMax / 3);
 }
 
 }  // namespace
