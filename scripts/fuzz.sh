@@ -7,7 +7,8 @@
 #   --time S   stop each harness after S seconds even if N inputs have not run
 #   --jobs J   J fuzzing processes per harness (libFuzzer -jobs/-workers; default 1)
 #   harness    fuzz_fen fuzz_move_text fuzz_protocol fuzz_openings fuzz_bench_file
-#              fuzz_tactics_file fuzz_engine_output (default: all)
+#              fuzz_tactics_file fuzz_engine_output fuzz_net_file fuzz_data_file
+#              (default: all)
 #
 # Needs build-fuzz (scripts/fuzz_setup.sh: clang, ASan + UBSan, -Dfuzzers=true).
 # Seeds come from ../shared/vectors and ../shared/openings (scripts/fuzz_seeds.py,
@@ -32,7 +33,7 @@ while [ $# -gt 0 ]; do
     *) harnesses+=("$1"); shift ;;
   esac
 done
-all=(fuzz_fen fuzz_move_text fuzz_protocol fuzz_openings fuzz_bench_file fuzz_tactics_file fuzz_engine_output)
+all=(fuzz_fen fuzz_move_text fuzz_protocol fuzz_openings fuzz_bench_file fuzz_tactics_file fuzz_engine_output fuzz_net_file fuzz_data_file)
 [ ${#harnesses[@]} -eq 0 ] && harnesses=("${all[@]}")
 
 if [ ! -f build-fuzz/build.ninja ]; then
@@ -56,6 +57,8 @@ flags_for() {
     fuzz_bench_file) echo "-max_len=1024 -dict=fuzz/fen.dict" ;;
     fuzz_tactics_file) echo "-max_len=2048 -dict=fuzz/fen.dict" ;;
     fuzz_engine_output) echo "-max_len=1024" ;;
+    fuzz_net_file) echo "-max_len=512" ;;
+    fuzz_data_file) echo "-max_len=1024" ;;
     *) echo "fuzz: unknown harness $1" >&2; exit 2 ;;
   esac
 }

@@ -38,6 +38,53 @@ def write(out_dir, harness, seeds):
     return len(seeds)
 
 
+def write_bytes(out_dir, harness, seeds):
+    folder = os.path.join(out_dir, harness)
+    os.makedirs(folder, exist_ok=True)
+    for i, data in enumerate(seeds):
+        with open(os.path.join(folder, f"seed-{i:04d}"), "wb") as f:
+            f.write(data)
+    return len(seeds)
+
+
+def u32(value):
+    return value.to_bytes(4, "little")
+
+
+def net_file_seeds():
+    """fuzz_net_file: headers as raw files (first byte even), and edit lists
+    (first byte odd: 3-byte offset, 1-byte xor each; bit 1: a 3-byte cut
+    first; bit 2: the 2018 network). Offsets name the header fields, the
+    description, a first-layer weight and the int32 biases near the end."""
+    arch = 0x5142F84D
+    header = lambda edition, desc: b"LEISNNUE" + u32(1) + u32(edition) + u32(arch) + u32(desc)
+    seeds = [b"\0" + header(2016, 0), b"\0" + header(2018, 5) + b"hello", b"\0" + header(2016, 4097),
+             b"\0" + b"LEISNNUE" + u32(2), b"\0LEISDATA"]
+    edit = lambda offset, xor: offset.to_bytes(3, "little") + bytes([xor])
+    size = 24 + 2 * (1024 * 128 + 128 + 16 * 256 + 32 * 16 + 32) + 4 * (16 + 32 + 1) + 4
+    for offset in (8, 12, 16, 20, 24, 100, size - 9, size - 40, size - 200):
+        seeds.append(b"\1" + edit(offset, 0x40))
+        seeds.append(b"\5" + edit(offset, 0x80) + edit(offset + 1, 0x01))
+    seeds.append(b"\3" + (size - 1000).to_bytes(3, "little"))
+    seeds.append(b"\7" + (30).to_bytes(3, "little") + edit(20, 0x10))
+    return seeds
+
+
+def data_file_seeds(fens):
+    """fuzz_data_file: a LEISDATA header and records of empty boards with a
+    King or two, valid and not, and a file cut inside a record."""
+    header = lambda year, size=48: b"LEISDATA" + u32(1) + u32(year) + u32(size) + bytes(12)
+    def record(tangerine, lavender, kings, game, score, result, stm):
+        return (tangerine.to_bytes(8, "little") + lavender.to_bytes(8, "little") + kings.to_bytes(8, "little") +
+                bytes(16) + u32(game) + (score & 0xFFFF).to_bytes(2, "little") + bytes([result & 0xFF, stm]))
+    good = record(1 << 4, 1 << 60, (1 << 4) | (1 << 60), 0, 35, 1, 0)
+    seeds = [header(2016), header(2018) + good, header(2016) + good + record(3, 1 << 63, 1, 0, -20, -1, 1),
+             header(2016) + good + good[:20], header(2018) + record(1, 1, 1, 3, 0, 0, 0),
+             header(2016) + record(1, 2, 0, 1, 0, 2, 0), header(2016) + record(1, 2, 0, 1, 0, 0, 2),
+             header(2017) + good, header(2016, 40) + good, b"LEISDATA" + u32(2)]
+    return seeds
+
+
 def main():
     if len(sys.argv) != 4:
         sys.exit(__doc__)
@@ -88,6 +135,8 @@ def main():
         "info score cp -354\r\ninfo nodes 100 score cp\nbestmove h0g1 ponder a7b6\n",
     ]
     counts["fuzz_engine_output"] = write(out_dir, "fuzz_engine_output", engine_lines)
+    counts["fuzz_net_file"] = write_bytes(out_dir, "fuzz_net_file", net_file_seeds())
+    counts["fuzz_data_file"] = write_bytes(out_dir, "fuzz_data_file", data_file_seeds(fens))
     for harness, n in counts.items():
         print(f"{harness}: {n} seeds")
 
