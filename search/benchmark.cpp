@@ -64,6 +64,10 @@ BenchTotals run_bench(int depth, kernel::Edition edition, int threads, const std
   // per abort); a one-thread bench has no aborts to time. An option given
   // to the bench overrides this.
   (void)engine.set_option("measure_abort_latency", threads > 1 ? "true" : "false");
+  // The signature is the classic evaluation's, whatever play defaults to, so
+  // that node counts stay comparable with the course engines (Eval=nnue given
+  // to the bench overrides it).
+  (void)engine.set_option("Eval", "classic");
   for (const auto& [name, value] : options) (void)engine.set_option(name, value);
   BenchTotals totals;
   for (std::size_t index = 0; index < fens.size(); ++index) {

@@ -35,6 +35,10 @@ Engine::Engine()
       searcher_(std::make_unique<Searcher>(tt_, params_)),
       threads_(max_threads()) {
   params_.networks = {nnue::default_network(kernel::Edition::k2016), nnue::default_network(kernel::Edition::k2018)};
+  // Play uses the network where the build has one: the 2016 net beat the
+  // classic evaluation at 10+0.1 (perf-reports/nnue.md). `bench` sets
+  // Eval classic itself.
+  params_.kind = params_.networks[0] || params_.networks[1] ? EvalKind::kNnue : EvalKind::kClassic;
   declare_options();
 }
 
@@ -77,7 +81,7 @@ void Engine::declare_options() {
   // edition (EvalFile loads one; the built-in ones are nnue/nets/). A
   // network's scores never mix with another's: every change clears the
   // evaluation cache and the search's accumulators.
-  options_.add(combo("Eval", "classic", {"classic", "nnue"}, [this](std::string_view choice) -> OptionError {
+  options_.add(combo("Eval", params_.kind == EvalKind::kNnue ? "nnue" : "classic", {"classic", "nnue"}, [this](std::string_view choice) -> OptionError {
     // Positions of an edition without a network keep the classic evaluation
     // (`eval` names the one used); with none at all, nnue would mean nothing.
     const EvalKind kind = choice == "nnue" ? EvalKind::kNnue : EvalKind::kClassic;

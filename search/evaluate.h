@@ -20,8 +20,9 @@ enum class EvalKind : std::uint8_t { kClassic, kNnue };
 
 struct EvalParams {
   // The classic terms below, or the network of the position's edition
-  // (nnue/README.md). `bench` keeps the classic default so its node counts
-  // stay comparable with the course engines.
+  // (nnue/README.md). The Engine plays with kNnue where it has a network;
+  // `bench` sets kClassic so its node counts stay comparable with the course
+  // engines.
   EvalKind kind = EvalKind::kClassic;
   // One network per edition (index: 0 for 2016, 1 for 2018); null where there
   // is none, and the classic evaluation is then used even with kNnue.

@@ -160,6 +160,7 @@ TEST(BenchCommand, SearchesTheStartPositionOrAFileOfFens) {
     ASSERT_FALSE(engine.set_option("threads", "1").has_value());
     ASSERT_FALSE(engine.set_option("hash", "16").has_value());
     ASSERT_FALSE(engine.set_option("edition", name).has_value());
+    ASSERT_FALSE(engine.set_option("Eval", "classic").has_value());  // as bench sets it
     engine.set_game(kernel::Game::start(edition));
     engine.new_game();
     search::SearchLimits limits;
@@ -198,7 +199,8 @@ TEST(BenchCommand, TrailingOptionsSetEngineOptions) {
       << course_err.str();
   search::Engine engine;
   for (const auto& [name, value] : std::vector<std::pair<std::string, std::string>>{
-           {"threads", "1"}, {"hash", "16"}, {"edition", "2016"}, {"lmr_r1", "1000"}, {"fut_depth", "0"}})
+           {"threads", "1"}, {"hash", "16"}, {"edition", "2016"}, {"Eval", "classic"}, {"lmr_r1", "1000"},
+           {"fut_depth", "0"}})
     ASSERT_FALSE(engine.set_option(name, value).has_value());
   engine.set_game(kernel::Game::start(kernel::Edition::k2016));
   engine.new_game();

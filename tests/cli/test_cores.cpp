@@ -174,7 +174,7 @@ TEST(Cores, Eval2016VectorsBitForBitUnderEveryCore) {
   std::map<std::string, std::size_t> column;
   for (std::size_t i = 0; i < rows[0].size(); ++i) column[rows[0][i]] = i;
   ASSERT_TRUE(column.count("score_cp_side_to_move"));
-  std::string input = "setoption name edition value 2016\n";
+  std::string input = "setoption name edition value 2016\nsetoption name Eval value classic\n";
   for (std::size_t row = 1; row < rows.size(); ++row) input += "position fen " + rows[row][0] + "\neval\n";
   for (const CoreEntry* core : runnable_cores()) {
     const Output result = run_core(*core, {}, input);
@@ -243,6 +243,8 @@ TEST_P(CoreEvaluations, AreTheSameUnderEveryCore) {
     std::string input = "setoption name edition value " + name + "\n";
     if (use_nnue)
       input += "setoption name EvalFile value " + random_net_file(edition) + "\nsetoption name Eval value nnue\n";
+    else
+      input += "setoption name Eval value classic\n";
     std::size_t positions = 0;
     for (const auto& samples : {rb::game_samples(edition, 1500, 101), rb::synthetic_samples(400, 102),
                                 rb::maze_samples(300, 103)}) {
@@ -319,6 +321,7 @@ TEST(Cores, ProtocolHandsItsStateToTheNextCore) {
   const CoreEntry& second = *cores.back();  // scalar
   std::istringstream in(
       "setoption name edition value 2016\n"
+      "setoption name Eval value classic\n"
       "setoption name pcentral value 700\n"
       "position startpos moves e1e2\n"
       "move e7e6\n"
@@ -353,7 +356,8 @@ TEST(Cores, ProtocolHandsItsStateToTheNextCore) {
   // shows in the evaluation only if kept: compare with the scalar core's
   // own answer to the same commands).
   const Output direct = run_core(second, {},
-                                 "setoption name edition value 2016\nsetoption name pcentral value 700\n"
+                                 "setoption name edition value 2016\nsetoption name Eval value classic\n"
+                                 "setoption name pcentral value 700\n"
                                  "position startpos moves e1e2 e7e6\neval\n");
   const auto eval_lines = [](const std::string& text) {
     std::string lines;

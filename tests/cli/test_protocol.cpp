@@ -118,6 +118,7 @@ TEST(Protocol, QuitDuringASearchExits) {
 TEST(Protocol, PerftEvalDisplayAndMove) {
   const Session s = run_engine(
       "setoption name edition value 2016\n"
+      "setoption name Eval value classic\n"  // the course's terms, itemised
       "position fen 6sw1/4ee1NW1/1NW3SE2/2se1NE3/8/8/EE4nw2/NE7 B\n"
       "eval\n"
       "setoption name pawnpin value 0\n"

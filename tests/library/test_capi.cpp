@@ -140,6 +140,7 @@ TEST_F(Capi, PerftAgreesWithTheKernelAndHonoursKo) {
 
 TEST_F(Capi, EvaluationFollowsTheWeights) {
   ASSERT_EQ(leiser_engine_set_option(engine_, "edition", "2016"), LEISER_OK);
+  ASSERT_EQ(leiser_engine_set_option(engine_, "Eval", "classic"), LEISER_OK);  // the weights are its terms
   ASSERT_EQ(leiser_engine_set_position(engine_, "startpos", "h4g5 a3a2 g3R"), LEISER_OK);
   const Game game = game_after(Edition::k2016, {"h4g5", "a3a2", "g3R"});
   int32_t score = 0;
@@ -283,9 +284,12 @@ TEST(CApiCore, RunsTheCoreOfTheActiveImplementation) {
 #if LEISER_HAVE_CORE_AVX512
   built = built || active == "avx512";
 #endif
-  if (built) EXPECT_EQ(core, active);
-  if (const char* forced = std::getenv("LEISER_SIMD"); forced && std::string(forced) == "scalar")
+  if (built) {
+    EXPECT_EQ(core, active);
+  }
+  if (const char* forced = std::getenv("LEISER_SIMD"); forced && std::string(forced) == "scalar") {
     EXPECT_EQ(core, "scalar");
+  }
 }
 
 }  // namespace

@@ -8,6 +8,9 @@
 #include <string>
 #include <vector>
 
+#include "kernel/fen.h"
+#include "nnue/default_nets.h"
+#include "nnue/inference.h"
 #include "search/engine.h"
 
 namespace leiser::search {
@@ -164,4 +167,31 @@ TEST(OptionRegistry, EngineOptionsChangeTheEngine) {
 }
 
 }  // namespace
+// Play evaluates with the network built in for the position's edition (the
+// 2016 one won its games against the classic terms) and with the classic
+// terms in an edition without one; `Eval classic` brings the terms back.
+TEST(OptionRegistry, EvalDefaultsToTheBuiltInNetworkWhereThereIsOne) {
+  Engine engine;
+  const auto net_2016 = nnue::default_network(kernel::Edition::k2016);
+  ASSERT_NE(net_2016, nullptr) << "the 2016 net is built in (nnue/nets/2016.nnue)";
+  const EvalParams& params = engine.eval_params();
+  EXPECT_EQ(params.kind, EvalKind::kNnue);
+  const EvalParams classic;  // the course's terms
+  for (const kernel::Edition edition : {kernel::Edition::k2016, kernel::Edition::k2018}) {
+    const auto built_in = nnue::default_network(edition);
+    const kernel::Position pos =
+        kernel::parse_fen("ss7/nw2nwnw3/2swne4/2se2NW2/1nw3NWSE1/5SE2/3SWSW3/7NN W", edition).value();
+    ASSERT_EQ(params.network(edition) != nullptr, built_in != nullptr);
+    if (built_in) {
+      EXPECT_EQ(*params.network(edition), *built_in);
+      EXPECT_EQ(evaluate(pos, params), nnue::evaluate_board(*built_in, pos.board(), pos.side_to_move()));
+    } else {
+      EXPECT_EQ(evaluate(pos, params), evaluate(pos, classic));
+    }
+  }
+  ASSERT_FALSE(engine.set_option("Eval", "classic").has_value());
+  EXPECT_EQ(engine.eval_params().kind, EvalKind::kClassic);
+  EXPECT_EQ(engine.eval_params().network(kernel::Edition::k2016), nullptr);
+}
+
 }  // namespace leiser::search
