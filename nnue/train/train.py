@@ -3,7 +3,7 @@
 
     python3 nnue/train/train.py --data a.bin [b.bin ...] --out net.nnue
         [--epochs 10] [--batch-size 8192] [--lr 1e-3] [--lr-decay 0.9]
-        [--lambda 0.7] [--scale 400] [--val-fraction 0.05] [--seed 1]
+        [--lambda 1.0] [--scale 400] [--val-fraction 0.05] [--seed 1]
         [--threads 2] [--plot loss.png] [--log log.json] [--checkpoint net.pt]
         [--description TEXT] [--max-positions N]
 
@@ -54,7 +54,7 @@ def parse_args(argv):
     parser.add_argument("--batch-size", type=int, default=8192)
     parser.add_argument("--lr", type=float, default=1e-3, help="Adam's learning rate in the first epoch")
     parser.add_argument("--lr-decay", type=float, default=0.9, help="the learning rate's factor per epoch")
-    parser.add_argument("--lambda", dest="lam", type=float, default=0.7, help="weight of the score in the target (the rest: the result)")
+    parser.add_argument("--lambda", dest="lam", type=float, default=1.0, help="weight of the score in the target (the rest: the result)")
     parser.add_argument("--scale", type=float, default=400.0, help="centipawns per unit of the sigmoid's argument")
     parser.add_argument("--val-fraction", type=float, default=0.05)
     parser.add_argument("--seed", type=int, default=1)
