@@ -30,18 +30,11 @@ def read_fens(vectors_dir):
 
 
 def write(out_dir, harness, seeds):
+    """Seeds as files: text (ASCII) or bytes, as given."""
     folder = os.path.join(out_dir, harness)
     os.makedirs(folder, exist_ok=True)
-    for i, text in enumerate(seeds):
-        with open(os.path.join(folder, f"seed-{i:04d}"), "w", encoding="ascii", newline="") as f:
-            f.write(text)
-    return len(seeds)
-
-
-def write_bytes(out_dir, harness, seeds):
-    folder = os.path.join(out_dir, harness)
-    os.makedirs(folder, exist_ok=True)
-    for i, data in enumerate(seeds):
+    for i, seed in enumerate(seeds):
+        data = seed if isinstance(seed, bytes) else seed.encode("ascii")
         with open(os.path.join(folder, f"seed-{i:04d}"), "wb") as f:
             f.write(data)
     return len(seeds)
@@ -70,7 +63,7 @@ def net_file_seeds():
     return seeds
 
 
-def data_file_seeds(fens):
+def data_file_seeds():
     """fuzz_data_file: a LEISDATA header and records of empty boards with a
     King or two, valid and not, and a file cut inside a record."""
     header = lambda year, size=48: b"LEISDATA" + u32(1) + u32(year) + u32(size) + bytes(12)
@@ -135,8 +128,8 @@ def main():
         "info score cp -354\r\ninfo nodes 100 score cp\nbestmove h0g1 ponder a7b6\n",
     ]
     counts["fuzz_engine_output"] = write(out_dir, "fuzz_engine_output", engine_lines)
-    counts["fuzz_net_file"] = write_bytes(out_dir, "fuzz_net_file", net_file_seeds())
-    counts["fuzz_data_file"] = write_bytes(out_dir, "fuzz_data_file", data_file_seeds(fens))
+    counts["fuzz_net_file"] = write(out_dir, "fuzz_net_file", net_file_seeds())
+    counts["fuzz_data_file"] = write(out_dir, "fuzz_data_file", data_file_seeds())
     for harness, n in counts.items():
         print(f"{harness}: {n} seeds")
 

@@ -38,7 +38,7 @@ Engine::Engine()
   // Play uses the network where the build has one: the 2016 net beat the
   // classic evaluation at 10+0.1 (perf-reports/nnue.md). `bench` sets
   // Eval classic itself.
-  params_.kind = params_.networks[0] || params_.networks[1] ? EvalKind::kNnue : EvalKind::kClassic;
+  params_.kind = params_.has_network() ? EvalKind::kNnue : EvalKind::kClassic;
   declare_options();
 }
 
@@ -81,11 +81,12 @@ void Engine::declare_options() {
   // edition (EvalFile loads one; the built-in ones are nnue/nets/). A
   // network's scores never mix with another's: every change clears the
   // evaluation cache and the search's accumulators.
-  options_.add(combo("Eval", params_.kind == EvalKind::kNnue ? "nnue" : "classic", {"classic", "nnue"}, [this](std::string_view choice) -> OptionError {
+  const char* default_eval = params_.kind == EvalKind::kNnue ? "nnue" : "classic";
+  options_.add(combo("Eval", default_eval, {"classic", "nnue"}, [this](std::string_view choice) -> OptionError {
     // Positions of an edition without a network keep the classic evaluation
     // (`eval` names the one used); with none at all, nnue would mean nothing.
     const EvalKind kind = choice == "nnue" ? EvalKind::kNnue : EvalKind::kClassic;
-    if (kind == EvalKind::kNnue && !params_.networks[0] && !params_.networks[1])
+    if (kind == EvalKind::kNnue && !params_.has_network())
       return std::string("option Eval: this build has no built-in network; set EvalFile to a net file first");
     params_.kind = kind;
     network_changed();

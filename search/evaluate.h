@@ -35,6 +35,8 @@ struct EvalParams {
   const nnue::Network* network(kernel::Edition edition) const {
     return kind == EvalKind::kNnue ? networks[edition == kernel::Edition::k2016 ? 0 : 1].get() : nullptr;
   }
+  // Whether any edition has a network (without one, kNnue means nothing).
+  bool has_network() const { return networks[0] || networks[1]; }
 
   // 2016: EVAL-2016.md exactly.
   eval::EvalWeights weights_2016;

@@ -166,7 +166,6 @@ TEST(OptionRegistry, EngineOptionsChangeTheEngine) {
   EXPECT_EQ(engine.eval_params().lcoverage, 123);
 }
 
-}  // namespace
 // Play evaluates with the network built in for the position's edition (the
 // 2016 one won its games against the classic terms) and with the classic
 // terms in an edition without one; `Eval classic` brings the terms back.
@@ -194,4 +193,5 @@ TEST(OptionRegistry, EvalDefaultsToTheBuiltInNetworkWhereThereIsOne) {
   EXPECT_EQ(engine.eval_params().network(kernel::Edition::k2016), nullptr);
 }
 
+}  // namespace
 }  // namespace leiser::search
