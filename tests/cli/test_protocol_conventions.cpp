@@ -11,6 +11,7 @@
 #include <optional>
 #include <sstream>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "kernel/game.h"
@@ -348,7 +349,20 @@ TEST(ProtocolConventions, CurrmoveLinesAfterTheFirstSecond) {
 
   sync(engine);
   const std::size_t from = engine.line_count();
-  const auto sent = engine.send("go movetime 2500");
+  // An infinite search, stopped once a root move has been named: with a fixed
+  // movetime the first root move of the last iteration can take all the time
+  // left after the first second, and then no move is named at all.
+  const auto sent = engine.send("go infinite");
+  const auto named = [&] {
+    const auto seen = engine.lines();
+    for (std::size_t i = from; i < seen.size(); ++i)
+      if (seen[i].text.find(" currmove ") != std::string::npos) return true;
+    return false;
+  };
+  for (const auto deadline = std::chrono::steady_clock::now() + kSearchBound;
+       !named() && std::chrono::steady_clock::now() < deadline;)
+    std::this_thread::sleep_for(milliseconds(20));
+  engine.send("stop");
   ASSERT_TRUE(engine.wait_for("bestmove", kSearchBound, from).has_value());
   const auto lines = engine.lines();
   int currmoves = 0;
