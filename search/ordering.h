@@ -223,6 +223,49 @@ inline int sort_keys_avx2(const kernel::Board& board, kernel::Color us, const ke
 }
 #endif
 
+#if defined(__AVX2__)
+// index_of_largest for the wide cores: four words per step, the running
+// maximum and its index kept per lane, then the four lanes reduced. AVX2
+// compares 64-bit lanes as signed numbers, so the top bit is flipped first,
+// which orders the words as unsigned. The words are distinct (each holds its
+// move), so the largest is unique and any reduction order finds the same one.
+inline int index_of_largest_avx2(const std::uint64_t* words, int begin, int end) {
+  const __m256i flip = _mm256_set1_epi64x(static_cast<long long>(std::uint64_t{1} << 63));
+  const __m256i four = _mm256_set1_epi64x(4);
+  __m256i index = _mm256_setr_epi64x(begin, begin + 1, begin + 2, begin + 3);
+  __m256i best_index = index;
+  __m256i best_value = _mm256_xor_si256(_mm256_loadu_si256(reinterpret_cast<const __m256i*>(words + begin)), flip);
+  int i = begin + 4;
+  for (; i + 4 <= end; i += 4) {
+    index = _mm256_add_epi64(index, four);
+    const __m256i value = _mm256_xor_si256(_mm256_loadu_si256(reinterpret_cast<const __m256i*>(words + i)), flip);
+    const __m256i greater = _mm256_cmpgt_epi64(value, best_value);
+    best_value = _mm256_blendv_epi8(best_value, value, greater);
+    best_index = _mm256_blendv_epi8(best_index, index, greater);
+  }
+  alignas(32) std::int64_t lanes[4];
+  _mm256_store_si256(reinterpret_cast<__m256i*>(lanes), best_index);
+  int best = static_cast<int>(lanes[0]);
+  for (int lane = 1; lane < 4; ++lane)
+    if (words[lanes[lane]] > words[best]) best = static_cast<int>(lanes[lane]);
+  for (; i < end; ++i)
+    if (words[i] > words[best]) best = i;
+  return best;
+}
+#endif
+
+// The index of the largest of words[begin..end), begin < end: the plain scan
+// is the reference; the wide cores scan long lists four words at a time.
+inline int index_of_largest(const std::uint64_t* words, int begin, int end) {
+#if defined(__AVX2__)
+  if (end - begin >= 8) return index_of_largest_avx2(words, begin, end);
+#endif
+  int best = begin;
+  for (int i = begin + 1; i < end; ++i)
+    if (words[i] > words[best]) best = i;
+  return best;
+}
+
 // Hands out moves best key first, ties by the larger tie code. Each move, its
 // key and tie code are packed into one 64-bit word, (key, tie, move), so that
 // one unsigned comparison orders them completely and the order never depends
@@ -243,10 +286,7 @@ class MovePicker {
     if (taken_ == kScannedPicks && count_ - taken_ > 1) {
       std::sort(entries_ + taken_, entries_ + count_, std::greater<>());
     } else if (taken_ < kScannedPicks) {
-      int best = taken_;
-      for (int i = taken_ + 1; i < count_; ++i)
-        if (entries_[i] > entries_[best]) best = i;
-      std::swap(entries_[taken_], entries_[best]);
+      std::swap(entries_[taken_], entries_[index_of_largest(entries_, taken_, count_)]);
     }
     out = picked(taken_++);
     return true;

@@ -7,7 +7,9 @@
 #include <algorithm>
 #include <array>
 #include <cstdint>
+#include <random>
 #include <tuple>
+#include <unordered_set>
 #include <vector>
 
 #include "kernel/game.h"
@@ -15,6 +17,10 @@
 #include "kernel/notation.h"
 #include "kernel/position.h"
 #include "search/ordering.h"
+#include "simd/cpu.h"
+#if defined(LEISER_ORDERING_AVX2_PROBE)
+#include "tests/search/ordering_avx2_probe.h"
+#endif
 
 namespace leiser::search {
 namespace {
@@ -139,6 +145,51 @@ TEST(ReferenceTieCode, KingsFirstThenRotationThenSquaresFileByFile) {
   const Move far_rank = Move::shift(make_square(0, 7), kernel::kS);
   EXPECT_LT(reference_tie_code(far_rank, {PieceType::kPawn, make_square(0, 6), 0}),
             reference_tie_code(pawn_step, {PieceType::kPawn, make_square(1, 1), 0}));
+}
+
+// Distinct words as the picker packs them, half with the top bit set (negative
+// keys biased, which a signed comparison would order wrongly), some differing
+// only in the low bits (the move).
+std::vector<std::uint64_t> distinct_words(std::mt19937_64& rng, int count) {
+  std::vector<std::uint64_t> words;
+  std::unordered_set<std::uint64_t> seen;
+  while (static_cast<int>(words.size()) < count) {
+    std::uint64_t w = rng();
+    if (rng() % 4 == 0 && !words.empty()) w = (words[rng() % words.size()] & ~std::uint64_t{0xffff}) | (rng() & 0xffff);
+    if (seen.insert(w).second) words.push_back(w);
+  }
+  return words;
+}
+
+// Every list length a node can have, every start the picker scans from.
+template <typename Scan>
+void expect_scan_finds_the_largest(Scan scan, int min_length) {
+  std::mt19937_64 rng(2016);
+  for (int length = min_length; length <= 140; ++length)
+    for (int trial = 0; trial < 20; ++trial) {
+      const std::vector<std::uint64_t> words = distinct_words(rng, length + 3);
+      const int begin = trial % 4;
+      const int end = begin + length;
+      const auto expected = std::max_element(words.begin() + begin, words.begin() + end) - words.begin();
+      ASSERT_EQ(scan(words.data(), begin, end), expected) << "length " << length << " trial " << trial;
+    }
+}
+
+TEST(MovePicker, TheSelectionScanFindsTheLargestWord) {
+  expect_scan_finds_the_largest([](const std::uint64_t* w, int b, int e) { return index_of_largest(w, b, e); }, 1);
+}
+
+// The wide cores' scan (ordering_avx2_probe.cpp, compiled with their flags)
+// against the plain answer.
+TEST(MovePicker, TheAvx2SelectionScanFindsTheLargestWord) {
+#if defined(LEISER_ORDERING_AVX2_PROBE)
+  if ((simd::cpu_features() & simd::kFeaturesAvx2Implementation) != simd::kFeaturesAvx2Implementation)
+    GTEST_SKIP() << "this CPU lacks AVX2";
+  expect_scan_finds_the_largest(
+      [](const std::uint64_t* w, int b, int e) { return ordering_probe::probe_index_of_largest_avx2(w, b, e); }, 4);
+#else
+  GTEST_SKIP() << "not an x86-64 build";
+#endif
 }
 
 TEST(MovePicker, HandsOutTheLargestKeyFirstAndBreaksTiesByTheLargerTieCode) {
