@@ -128,7 +128,9 @@ int run_rank0(const mpi::PerftArgs& args, const cli::CoreEntry& core, int ranks,
 }  // namespace
 
 int main(int argc, char** argv) {
-  MPI_Init(&argc, &argv);
+  // oneTBB threads count inside a rank, but only the main thread calls MPI.
+  int provided = 0;
+  MPI_Init_thread(&argc, &argv, MPI_THREAD_FUNNELED, &provided);
   int rank = 0;
   int ranks = 1;
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);

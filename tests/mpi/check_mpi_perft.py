@@ -117,6 +117,8 @@ def check_one_rank(opts):
         reference = [a for a in args if a not in ("--split-depth", "0")]
         single = counts(run_single(opts, reference).stdout)
         check(counts(result.stdout) == single, f"1 rank {args}: {counts(result.stdout)} != single {single}")
+        if "--simd" in args:
+            check(", core scalar," in result.stdout, f"--simd scalar did not run the scalar core:\n{result.stdout}")
     print("one-rank: 3 runs agree with the single-process perft")
 
 
@@ -186,7 +188,8 @@ def check_mismatch(opts):
 def check_bad_args(opts):
     cases = [[], ["perft"], ["perft", "--depth", "x"], ["perft", "--depth", "3", "--fen", "bad"],
              ["perft", "--depth", "3", "--split-depth", "3"], ["perft", "--depth", "3", "--bogus"],
-             ["perft", "--depth", "3", "--simd", "nope"]]
+             ["perft", "--depth", "3", "--simd", "nope"],
+             ["perft", "--depth", "3", "--checkpoint", "/nonexistent-folder/run.ckpt"]]
     for args in cases:
         result = run_mpi(opts, args)
         errors = error_lines(result.stderr)
