@@ -93,6 +93,24 @@ def check_vectors(opts):
                     check(got.get(row[0]) == row[column],
                           f"{edition} {mode} '{fen}' depth {row[0]}: {got.get(row[0])}, vector {row[column]}")
                 runs += 1
+    # Legal tasks two plies down (the parent's FEN and a move: Ko must see
+    # the parent's board, and the split itself applies Ko at ply 2), on the
+    # FEN of each edition with the fewest nodes at ply 2 (few tasks).
+    for edition in ("2016", "2018"):
+        by_fen = read_vectors(opts, edition)
+        fen = min(by_fen, key=lambda f: next((r[1] for r in by_fen[f] if r[0] == 2), 1 << 62))
+        rows = [r for r in by_fen[fen] if r[0] >= 3 and r[1] <= MAX_LEAVES]
+        if not rows:
+            continue
+        depth = max(r[0] for r in rows)
+        args = ["perft", "--edition", edition, "--fen", fen, "--depth", str(depth), "--split-depth", "2"]
+        result = run_mpi(opts, args)
+        check(result.returncode == 0, f"{args}: exit {result.returncode}\n{result.stderr}")
+        got = counts(result.stdout)
+        for row in by_fen[fen]:
+            if row[0] <= depth:
+                check(got.get(row[0]) == row[1], f"{args} depth {row[0]}: {got.get(row[0])}, vector {row[1]}")
+        runs += 1
     # The automatic split depth and the single-process command's every
     # line, start positions. Two ranks (one worker, about 50 tasks): with
     # more, the split goes a ply deeper, to thousands of tasks that take
