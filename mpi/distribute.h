@@ -1,8 +1,8 @@
 // On-demand distribution of the tasks (docs/mpi.md, "Distribution"): rank 0
 // hands two tasks to each worker that asks and one more with each result it
-// gets back, so fast ranks and cheap subtrees simply take more tasks, and a
-// worker's next task is already there when it finishes one; with one rank,
-// rank 0 counts them itself.
+// gets back (more when tasks take microseconds), so fast ranks and cheap
+// subtrees simply take more tasks, and a worker's next task is already there
+// when it finishes one; with one rank, rank 0 counts them itself.
 #pragma once
 
 #include <cstdint>

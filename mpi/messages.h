@@ -3,8 +3,9 @@
 //
 // A worker asks for work with kReady (no payload) the first time and with
 // kResult (its finished task) afterwards; rank 0 answers with kTask (the
-// task's number and the perft command line that counts it; up to two at
-// first, to keep one queued) or, once the worker has nothing left, kStop.
+// task's number and the perft command line that counts it; enough to keep
+// the worker's queue filled, mpi/distribute.cpp) or, once the worker has
+// nothing left, kStop.
 // A worker whose count fails sends kError (one line) instead; rank 0 then
 // ends the job.
 #pragma once
