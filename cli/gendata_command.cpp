@@ -26,7 +26,8 @@ namespace {
 
 constexpr const char* kUsage =
     "usage: leiserchess gendata --edition 2016|2018 --games N --nodes K --out FILE [--threads T]\n"
-    "         [--openings FILE] [--random-plies R] [--seed S] [--hash MB] [--max-plies P] [name=value ...]\n";
+    "         [--openings FILE] [--random-plies R] [--seed S] [--hash MB] [--max-plies P]\n"
+    "         [--first-game I --game-stride S] [name=value ...]\n";
 
 struct GendataConfig {
   kernel::Edition edition = kernel::kDefaultEdition;
@@ -39,6 +40,10 @@ struct GendataConfig {
   std::uint64_t seed = 1;
   int hash_mb = 16;
   int max_plies = 400;
+  // The share of the games this run plays: I, I+S, I+2S, ... below --games
+  // (leiserchess-mpi gives each rank its own; docs/mpi.md).
+  std::uint32_t first_game = 0;
+  std::uint32_t game_stride = 1;
   std::string out;
   std::vector<std::pair<std::string, std::string>> engine_options;
 };
@@ -90,6 +95,12 @@ kernel::Expected<GendataConfig> parse_args(const std::vector<std::string>& args)
     } else if (arg == "--max-plies") {
       if (!(n = integer(10, 10000))) return kernel::Error{n.error()};
       config.max_plies = static_cast<int>(*n);
+    } else if (arg == "--first-game") {
+      if (!(n = integer(0, 100'000'000))) return kernel::Error{n.error()};
+      config.first_game = static_cast<std::uint32_t>(*n);
+    } else if (arg == "--game-stride") {
+      if (!(n = integer(1, 100'000'000))) return kernel::Error{n.error()};
+      config.game_stride = static_cast<std::uint32_t>(*n);
     } else if (arg == "--openings") {
       config.openings_path = value;
     } else if (arg == "--out") {
@@ -102,7 +113,13 @@ kernel::Expected<GendataConfig> parse_args(const std::vector<std::string>& args)
   if (config.games == 0) return kernel::Error{"gendata: --games is required"};
   if (config.nodes == 0) return kernel::Error{"gendata: --nodes is required"};
   if (config.out.empty()) return kernel::Error{"gendata: --out is required"};
+  if (config.game_stride > 1 && config.first_game >= config.game_stride)
+    return kernel::Error{"gendata: --first-game must be below --game-stride"};
   return config;
+}
+
+bool in_share(const GendataConfig& config, std::uint32_t game) {
+  return game >= config.first_game && (game - config.first_game) % config.game_stride == 0;
 }
 
 // The generator of game i: the same moves for the same seed and game on
@@ -263,6 +280,16 @@ int run_gendata_command(const std::vector<std::string>& args, std::ostream& out,
           << " data; this run is " << kernel::edition_name(config.edition) << "\n";
       return 2;
     }
+    // A file of another share (another --first-game or --game-stride, e.g.
+    // leiserchess-mpi rerun with another number of ranks) would end up with
+    // games that other files also hold.
+    for (const std::uint32_t game : summary->games)
+      if (!in_share(config, game)) {
+        err << "error: gendata: '" << config.out << "' holds game " << game
+            << ", which is not of this run's share (--first-game " << config.first_game << " --game-stride "
+            << config.game_stride << ")\n";
+        return 2;
+      }
     done = summary->games;
     kept_records = summary->records;
     if (summary->records > 0) {
@@ -287,7 +314,7 @@ int run_gendata_command(const std::vector<std::string>& args, std::ostream& out,
   }
 
   std::vector<std::uint32_t> todo;
-  for (std::uint32_t i = 0; i < config.games; ++i)
+  for (std::uint32_t i = config.first_game; i < config.games; i += config.game_stride)
     if (!done.contains(i)) todo.push_back(i);
 
   std::ofstream file(config.out, std::ios::binary | std::ios::app);

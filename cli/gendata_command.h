@@ -3,7 +3,7 @@
 //
 //   gendata --edition E --games N --nodes K --out FILE [--threads T]
 //           [--openings FILE] [--random-plies R] [--seed S] [--hash MB]
-//           [--max-plies P] [name=value ...]
+//           [--max-plies P] [--first-game I --game-stride S] [name=value ...]
 //
 // Game i starts from opening i of the book (in turn; the start position
 // without a book), plays R random legal moves chosen by a generator seeded
@@ -15,7 +15,9 @@
 // T games run at once, each with its own engine. An existing FILE of the same
 // edition is appended to: the games it lacks are played (its last game again,
 // in case it was cut short), so an interrupted run resumes with the same
-// command.
+// command. --first-game I --game-stride S play only games I, I+S, ... below
+// N (one share of the games: leiserchess-mpi gendata gives each rank one,
+// docs/mpi.md); a FILE holding a game of another share is refused.
 #pragma once
 
 #include <iosfwd>

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """`leiserchess gendata`: the same games for the same seed whatever the thread
-count, a run resumed after an interruption ends with the same records as one
+count or the share of the games (--first-game, --game-stride), a run resumed after an interruption ends with the same records as one
 run straight through, and bad arguments or files are refused with one line.
 
 usage: gendata_resume.py LEISERCHESS
@@ -84,6 +84,25 @@ def main():
         if by_game(records(parallel)) != reference:
             fail("two threads played other games than one thread (same seed)")
 
+        # Shares (--first-game I --game-stride 3): each file holds its games only,
+        # and together they hold the straight run's games, record for record.
+        shares = {}
+        for first in range(3):
+            share = os.path.join(tmp, f"share{first}.bin")
+            gendata(engine, share, 8, 2, "--first-game", str(first), "--game-stride", "3")
+            shares[first] = by_game(records(share))
+            if any(game % 3 != first for game in shares[first]):
+                fail(f"share {first} holds games {sorted(shares[first])}")
+        union = {game: rows for share in shares.values() for game, rows in share.items()}
+        if union != reference:
+            fail("the three shares together differ from the straight run")
+        result = gendata(engine, os.path.join(tmp, "share0.bin"), 8, 1, "--first-game", "0", "--game-stride", "2",
+                         expect=2)
+        if "not of this run's share" not in result.stderr:
+            fail(f"a file of another share not refused: {result.stderr}")
+        if by_game(records(os.path.join(tmp, "share0.bin"))) != shares[0]:
+            fail("a refused share changed its file")
+
         # Interrupted: the first 4 games, then a record cut in half; the resumed run
         # replays the last game and the missing ones.
         resumed = os.path.join(tmp, "resumed.bin")
@@ -110,7 +129,8 @@ def main():
         result = gendata(engine, notdata, 2, 1, expect=2)
         if "not a training data file" not in result.stderr:
             fail(f"a foreign file not reported: {result.stderr}")
-        for bad in (["--games", "0"], ["--nodes", "x"], ["--bogus", "1"], ["nosuchoption=1"]):
+        for bad in (["--games", "0"], ["--nodes", "x"], ["--bogus", "1"], ["nosuchoption=1"],
+                    ["--first-game", "3", "--game-stride", "3"], ["--game-stride", "0"]):
             result = gendata(engine, os.path.join(tmp, "never.bin"), 2, 1, *bad, expect=2)
             if not result.stderr.startswith("error: gendata:"):
                 fail(f"{bad}: {result.stderr}")
