@@ -1,4 +1,4 @@
-// leiserchess-mpi: perft across machines (docs/mpi.md). Rank 0 splits the
+// leiserchess-mpi: perft and gendata across machines (docs/mpi.md). Rank 0 splits the
 // tree into tasks and hands them out on demand; every rank counts its tasks
 // with `leiserchess perft` run by the engine core chosen for its CPU, with
 // its own oneTBB threads; rank 0 sums, prints progress and keeps the
@@ -19,6 +19,7 @@
 
 #include "cli/cores.h"
 #include "mpi/distribute.h"
+#include "mpi/gendata.h"
 #include "mpi/perft_args.h"
 #include "mpi/plan.h"
 #include "mpi/progress.h"
@@ -44,19 +45,22 @@ extern "C" void on_terminate(int) {
   ::_exit(1);
 }
 
-void install_terminate_message(const std::optional<std::string>& checkpoint) {
-  const std::string text =
-      checkpoint ? "error: leiserchess-mpi was terminated before the count finished (a rank died or the job was "
-                   "killed); the finished tasks are in checkpoint " + *checkpoint +
-                       ": rerun the same command to resume\n"
-                 : std::string("error: leiserchess-mpi was terminated before the count finished (a rank died or "
-                               "the job was killed); without --checkpoint the count must start again\n");
+void install_terminate_text(const std::string& text) {
   g_terminated_length = std::min(text.size(), g_terminated_message.size());
   std::memcpy(g_terminated_message.data(), text.data(), g_terminated_length);
   struct sigaction action {};
   action.sa_handler = on_terminate;
   sigaction(SIGTERM, &action, nullptr);
   sigaction(SIGINT, &action, nullptr);
+}
+
+void install_terminate_message(const std::optional<std::string>& checkpoint) {
+  install_terminate_text(
+      checkpoint ? "error: leiserchess-mpi was terminated before the count finished (a rank died or the job was "
+                   "killed); the finished tasks are in checkpoint " + *checkpoint +
+                       ": rerun the same command to resume\n"
+                 : std::string("error: leiserchess-mpi was terminated before the count finished (a rank died or "
+                               "the job was killed); without --checkpoint the count must start again\n"));
 }
 
 // --simd NAME anywhere, as in cli/main.cpp: chooses the SIMD implementation
@@ -142,6 +146,19 @@ int main(int argc, char** argv) {
   // leaves; only rank 0 says why.
   std::vector<std::string> raw(argv + 1, argv + argc);
   std::string problem = take_simd_option(raw);
+  // gendata: every rank runs its share of the games (mpi/gendata.h).
+  if (!raw.empty() && raw.front() == "gendata") {
+    if (!problem.empty()) {
+      if (rank == 0) std::cerr << "error: " << problem << "\n";
+      return finish(kBadInput);
+    }
+    if (rank == 0)
+      install_terminate_text(
+          "error: leiserchess-mpi gendata was terminated before it finished (a rank died or the job was killed); "
+          "each rank's file keeps its finished games: rerun the same command to resume\n");
+    const std::vector<std::string> gendata_args(raw.begin() + 1, raw.end());
+    return finish(mpi::run_gendata(gendata_args, cli::core_for(simd::active().name), rank, ranks));
+  }
   const auto args = problem.empty() ? mpi::parse_perft_args(raw) : kernel::Expected<mpi::PerftArgs>(kernel::Error{problem});
   if (!args) {
     if (rank == 0) std::cerr << "error: " << args.error() << "\n" << (raw.empty() ? std::string(mpi::kUsage) + "\n" : "");

@@ -6,8 +6,8 @@ namespace leiser::mpi {
 
 kernel::Expected<PerftArgs> parse_perft_args(const std::vector<std::string>& args) {
   using kernel::Error;
-  if (args.empty()) return Error{"no command; the only one is 'perft'"};
-  if (args.front() != "perft") return Error{"unknown command '" + args.front() + "'; the only one is 'perft'"};
+  if (args.empty()) return Error{"no command; the commands are 'perft' and 'gendata'"};
+  if (args.front() != "perft") return Error{"unknown command '" + args.front() + "'; the commands are 'perft' and 'gendata'"};
   PerftArgs parsed;
   for (std::size_t i = 1; i < args.size(); ++i) {
     const std::string& arg = args[i];
