@@ -157,7 +157,12 @@ int main(int argc, char** argv) {
           "error: leiserchess-mpi gendata was terminated before it finished (a rank died or the job was killed); "
           "each rank's file keeps its finished games: rerun the same command to resume\n");
     const std::vector<std::string> gendata_args(raw.begin() + 1, raw.end());
-    return finish(mpi::run_gendata(gendata_args, cli::core_for(simd::active().name), rank, ranks));
+    const int status = mpi::run_gendata(gendata_args, cli::core_for(simd::active().name), rank, ranks);
+    // The run is over and reported: mpirun ends the job on the first rank
+    // that exits nonzero, which must not print "terminated before it finished".
+    ::signal(SIGTERM, SIG_DFL);
+    ::signal(SIGINT, SIG_DFL);
+    return finish(status);
   }
   const auto args = problem.empty() ? mpi::parse_perft_args(raw) : kernel::Expected<mpi::PerftArgs>(kernel::Error{problem});
   if (!args) {
