@@ -9,20 +9,20 @@ files together must hold its games, record for record; the manifest's counts
 are checked against the files themselves. Each run has a time limit, so a
 hang fails the test.
 """
-import argparse
-import collections
 import os
 import signal
-import struct
 import subprocess
 import sys
 import tempfile
 import time
 
-RANKS = 3
+from mpi_harness import RANKS, Failure, check, main, mpi_command, mpi_env, run_mpi as run_under_mpirun
+
+# The data file's reader (header, records, games) of the gendata test.
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "nnue"))
+from gendata_resume import HEADER, RECORD, by_game, records  # noqa: E402
+
 TIME_LIMIT_S = 180
-RECORD = struct.Struct("<5QIhbB")
-HEADER = 32
 # A handful of short games: 9 so that each rank plays 3.
 GAMES = 9
 BASE = ["--edition", "2016", "--games", str(GAMES), "--nodes", "200", "--seed", "7", "--max-plies", "60"]
@@ -32,52 +32,14 @@ BASE = ["--edition", "2016", "--games", str(GAMES), "--nodes", "200", "--seed", 
 RESUME_BASE = ["--edition", "2016", "--games", str(GAMES), "--nodes", "20000", "--seed", "7", "--max-plies", "60"]
 
 
-class Failure(Exception):
-    pass
-
-
-def check(condition, message):
-    if not condition:
-        raise Failure(message)
-
-
-def mpi_env():
-    return dict(os.environ, OMPI_ALLOW_RUN_AS_ROOT="1", OMPI_ALLOW_RUN_AS_ROOT_CONFIRM="1",
-                OMPI_MCA_rmaps_base_oversubscribe="1")
-
-
-def mpi_command(opts, args, ranks=RANKS):
-    return [opts.mpirun, "--oversubscribe", "-np", str(ranks), opts.mpi_exe, "gendata"] + args
-
-
 def run_mpi(opts, args, ranks=RANKS):
-    command = mpi_command(opts, args, ranks)
-    try:
-        return subprocess.run(command, capture_output=True, text=True, timeout=TIME_LIMIT_S, env=mpi_env())
-    except subprocess.TimeoutExpired:
-        raise Failure(f"hang: {' '.join(command)} ran over {TIME_LIMIT_S} s")
+    return run_under_mpirun(opts, ["gendata"] + args, ranks, TIME_LIMIT_S)
 
 
 def run_single(opts, args):
     result = subprocess.run([opts.single_exe, "gendata"] + args, capture_output=True, text=True,
                             timeout=TIME_LIMIT_S)
     check(result.returncode == 0, f"single gendata {args}: exit {result.returncode}\n{result.stderr}")
-
-
-def records(path):
-    with open(path, "rb") as f:
-        data = f.read()
-    check(data[:8] == b"LEISDATA", f"{path}: not a data file")
-    body = data[HEADER:]
-    check(len(body) % RECORD.size == 0, f"{path}: {len(body) % RECORD.size} stray bytes")
-    return [RECORD.unpack_from(body, i) for i in range(0, len(body), RECORD.size)]
-
-
-def by_game(rows):
-    games = collections.defaultdict(list)
-    for row in rows:
-        games[row[5]].append(row)
-    return dict(games)
 
 
 def rank_files(out, ranks=RANKS):
@@ -154,7 +116,7 @@ def check_resume(opts):
         args = RESUME_BASE + ["--out", out]
         # An interrupted run: mpirun stopped (SIGTERM, as a job scheduler does)
         # once the files hold some records.
-        process = subprocess.Popen(mpi_command(opts, args), stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+        process = subprocess.Popen(mpi_command(opts, ["gendata"] + args), stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                                    text=True, env=mpi_env())
         deadline = time.monotonic() + TIME_LIMIT_S
         interrupted = False
@@ -224,20 +186,5 @@ def check_bad_args(opts):
 CHECKS = {"same-records": check_same_records, "resume": check_resume, "bad-args": check_bad_args}
 
 
-def main():
-    parser = argparse.ArgumentParser()
-    parser.add_argument("check", choices=sorted(CHECKS))
-    parser.add_argument("--mpirun", required=True)
-    parser.add_argument("--mpi-exe", required=True)
-    parser.add_argument("--single-exe", required=True)
-    opts = parser.parse_args()
-    try:
-        CHECKS[opts.check](opts)
-    except Failure as failure:
-        print(f"FAIL: {failure}", file=sys.stderr)
-        return 1
-    return 0
-
-
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(main(CHECKS))

@@ -10,7 +10,6 @@ written here. Each run has a time limit, so a hang fails the test.
 LEISER_MPI_TEST_ALL_FENS=1 checks every FEN of the vector files instead of a
 sample of 2 per edition.
 """
-import argparse
 import csv
 import os
 import re
@@ -18,29 +17,15 @@ import subprocess
 import sys
 import tempfile
 
-RANKS = 3
+from mpi_harness import RANKS, Failure, check, main, run_mpi as run_under_mpirun
+
 TIME_LIMIT_S = 120
 # The largest vector depth checked per FEN and mode: keeps a run short.
 MAX_LEAVES = 5_000_000
 
 
-class Failure(Exception):
-    pass
-
-
-def check(condition, message):
-    if not condition:
-        raise Failure(message)
-
-
 def run_mpi(opts, args, ranks=RANKS):
-    command = [opts.mpirun, "--oversubscribe", "-np", str(ranks), opts.mpi_exe] + args
-    env = dict(os.environ, OMPI_ALLOW_RUN_AS_ROOT="1", OMPI_ALLOW_RUN_AS_ROOT_CONFIRM="1",
-               OMPI_MCA_rmaps_base_oversubscribe="1")
-    try:
-        return subprocess.run(command, capture_output=True, text=True, timeout=TIME_LIMIT_S, env=env)
-    except subprocess.TimeoutExpired:
-        raise Failure(f"hang: {' '.join(command)} ran over {TIME_LIMIT_S} s")
+    return run_under_mpirun(opts, args, ranks, TIME_LIMIT_S)
 
 
 def run_single(opts, args):
@@ -240,21 +225,5 @@ CHECKS = {"vectors": check_vectors, "one-rank": check_one_rank, "checkpoint": ch
           "mismatch": check_mismatch, "bad-args": check_bad_args, "dead-worker": check_dead_worker}
 
 
-def main():
-    parser = argparse.ArgumentParser()
-    parser.add_argument("check", choices=sorted(CHECKS))
-    parser.add_argument("--mpirun", required=True)
-    parser.add_argument("--mpi-exe", required=True)
-    parser.add_argument("--single-exe", required=True)
-    parser.add_argument("--vectors", required=True)
-    opts = parser.parse_args()
-    try:
-        CHECKS[opts.check](opts)
-    except Failure as failure:
-        print(f"FAIL: {failure}", file=sys.stderr)
-        return 1
-    return 0
-
-
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(main(CHECKS, ["--vectors"]))
