@@ -10,19 +10,10 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-packages=(g++ meson ninja-build pkg-config libtbb-dev libxsimd-dev libgtest-dev libbenchmark-dev
-  libtsan2)  # libtsan2: the ThreadSanitizer runtime of the tsan suite (.ci/run)
-missing=()
-for p in "${packages[@]}"; do
-  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
-done
-if [ ${#missing[@]} -gt 0 ]; then
-  echo "bootstrap: installing ${missing[*]} (apt-get)" >&2
-  sudo_cmd=()
-  [ "$(id -u)" -ne 0 ] && sudo_cmd=(sudo)
-  "${sudo_cmd[@]}" apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive "${sudo_cmd[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
-fi
+source scripts/lib/debian_packages.sh
+# libtsan2: the ThreadSanitizer runtime of the tsan suite (.ci/run).
+ensure_debian_packages bootstrap g++ meson ninja-build pkg-config libtbb-dev libxsimd-dev \
+  libgtest-dev libbenchmark-dev libtsan2
 
 if [ ! -f build/build.ninja ]; then
   echo "bootstrap: configuring build/ (meson setup)" >&2

@@ -8,24 +8,11 @@
 # these modules; a python3 found earlier on PATH (pyenv, a virtual environment)
 # usually cannot see them.
 set -euo pipefail
+source "$(dirname "$0")/../../scripts/lib/debian_packages.sh"
 
 readonly PYTHON=/usr/bin/python3
-readonly PACKAGES=(python3-torch python3-numpy python3-matplotlib libopenblas0-pthread)
-
-have_packages() {
-  local package
-  for package in "${PACKAGES[@]}"; do
-    dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || return 1
-  done
-}
-
-if ! have_packages; then
-  SUDO=""
-  if [ "$(id -u)" -ne 0 ]; then SUDO="sudo"; fi
-  export DEBIAN_FRONTEND=noninteractive
-  $SUDO apt-get update -qq
-  $SUDO apt-get install -y -qq --no-install-recommends "${PACKAGES[@]}"
-fi
+ensure_debian_packages nnue/train/setup python3-torch python3-numpy python3-matplotlib \
+  libopenblas0-pthread
 
 "$PYTHON" - <<'PY'
 import sys

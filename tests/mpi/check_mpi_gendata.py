@@ -20,7 +20,7 @@ from mpi_harness import RANKS, Failure, check, main, mpi_command, mpi_env, run_m
 
 # The data file's reader (header, records, games) of the gendata test.
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "nnue"))
-from gendata_resume import HEADER, RECORD, by_game, records  # noqa: E402
+from data_file import HEADER, RECORD, by_game, records  # noqa: E402
 
 TIME_LIMIT_S = 180
 # A handful of short games: 9 so that each rank plays 3.

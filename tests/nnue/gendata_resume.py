@@ -5,20 +5,12 @@ run straight through, and bad arguments or files are refused with one line.
 
 usage: gendata_resume.py LEISERCHESS
 """
-import collections
 import os
-import struct
 import subprocess
 import sys
 import tempfile
 
-RECORD = struct.Struct("<5QIhbB")
-HEADER = 32
-
-
-def fail(message):
-    print("FAIL: " + message)
-    sys.exit(1)
+from data_file import by_game, fail, records
 
 
 def gendata(engine, out, games, threads, *extra, expect=0):
@@ -28,24 +20,6 @@ def gendata(engine, out, games, threads, *extra, expect=0):
     if result.returncode != expect:
         fail(f"{' '.join(command)} exited {result.returncode}, expected {expect}:\n{result.stderr}")
     return result
-
-
-def records(path):
-    with open(path, "rb") as f:
-        data = f.read()
-    if data[:8] != b"LEISDATA" or struct.unpack_from("<3I", data, 8) != (1, 2016, 48):
-        fail(f"{path}: bad header {data[:20]!r}")
-    body = data[HEADER:]
-    if len(body) % RECORD.size:
-        fail(f"{path}: {len(body) % RECORD.size} stray bytes after the records")
-    return [RECORD.unpack_from(body, i) for i in range(0, len(body), RECORD.size)]
-
-
-def by_game(rows):
-    games = collections.defaultdict(list)
-    for row in rows:
-        games[row[5]].append(row)
-    return dict(games)
 
 
 def check_records(rows):

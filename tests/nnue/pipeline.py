@@ -16,32 +16,15 @@ scripts find it under /usr/bin/python3 when the python3 on PATH lacks it).
 """
 import json
 import os
-import struct
 import subprocess
 import sys
 import tempfile
 
-RECORD = struct.Struct("<5QIhbB")
-HEADER_SIZE = 32
+from data_file import fail, records as read_records
+
 KING_LETTERS = "NESW"
 PAWN_CODES = ("NW", "NE", "SE", "SW")
 CHECKED_POSITIONS = 300
-
-
-def fail(message):
-    print("FAIL: " + message)
-    sys.exit(1)
-
-
-def read_records(path):
-    with open(path, "rb") as f:
-        data = f.read()
-    if data[:8] != b"LEISDATA":
-        fail(f"{path} has no LEISDATA header")
-    body = data[HEADER_SIZE:]
-    if len(body) % RECORD.size:
-        fail(f"{path}: {len(body)} bytes of records is not a whole number of {RECORD.size}-byte records")
-    return [RECORD.unpack_from(body, i) for i in range(0, len(body), RECORD.size)]
 
 
 def fen_of(record):
