@@ -1,43 +1,21 @@
 #include "arena/match.h"
 
 #include <algorithm>
-#include <atomic>
 #include <cmath>
 #include <cstdio>
-#include <ctime>
-#include <fstream>
 #include <map>
-#include <memory>
 #include <mutex>
 #include <thread>
+#include <utility>
 
 #include "arena/pgn.h"
+#include "arena/player.h"
+#include "arena/recorder.h"
+#include "arena/tally.h"
 
 namespace leiser::arena {
 
 namespace {
-
-// The SPRT decides nothing before this many pairs of games.
-constexpr int kSprtMinPairs = 10;
-
-using Job = ScheduledGame;
-
-std::vector<PairResult> all_pairs(const MatchConfig& config) {
-  std::vector<PairResult> pairs;
-  const int n = static_cast<int>(config.engines.size());
-  for (int a = 0; a < n; ++a)
-    for (int b = a + 1; b < n; ++b) pairs.push_back({a, b, {}, {}});
-  return pairs;
-}
-
-std::string today() {
-  const std::time_t now = std::time(nullptr);
-  std::tm local{};
-  localtime_r(&now, &local);
-  char text[16];
-  std::strftime(text, sizeof text, "%Y.%m.%d", &local);
-  return text;
-}
 
 std::string percent(double fraction) {
   char text[16];
@@ -65,223 +43,65 @@ std::string margin_text(double margin) {
   return std::isinf(margin) ? "inf" : fixed(margin, 1);
 }
 
-// Everything the workers share, behind one mutex: games are minutes long,
-// so contention is nil and one lock keeps the bookkeeping obviously right.
-class MatchState {
+// What play_games' threads share: the games left and the outcome, behind
+// one mutex (games are seconds to minutes long, so contention is nil and
+// one lock keeps the bookkeeping obviously right).
+class GameQueue {
  public:
-  MatchState(const MatchConfig& config, std::ostream& progress, bool live)
-      : config_(config), progress_(progress), live_(live), log_(config.protocol_log) {
-    result_.pairs = all_pairs(config);
-    jobs_ = schedule_games(config);
-    done_.assign(jobs_.size(), false);
-    result_.scheduled = static_cast<int>(jobs_.size());
-    result_.restarts.assign(config.engines.size(), 0);
-    if (config.sprt) {
-      bounds_ = sprt_bounds(config.sprt->alpha, config.sprt->beta);
-      result_.sprt_llr = 0.0;
-    }
-    if (!config.pgn_path.empty()) {
-      // Appended to: a resumed match adds its games after those it read,
-      // and an earlier match's records are never overwritten.
-      pgn_.open(config.pgn_path, std::ios::app);
-      if (!pgn_) {
-        result_.error = "cannot write '" + config.pgn_path + "'";
-        stop_ = true;
-      }
-    }
+  GameQueue(const MatchConfig& config, const std::vector<ScheduledGame>& games, const GameSink& on_game)
+      : config_(config), games_(games), on_game_(on_game) {
+    outcome_.restarts.assign(config.engines.size(), 0);
   }
 
-  ProtocolLog* log() { return &log_; }
-  bool stopped() const { return stop_.load(); }
-
-  std::optional<Job> next_job() {
+  std::optional<ScheduledGame> next() {
     std::lock_guard lock(mutex_);
-    if (config_.interrupt && config_.interrupt->load()) result_.interrupted = true;
-    if (stop_ || result_.interrupted) return std::nullopt;
-    while (next_ < jobs_.size() && done_[next_]) ++next_;
-    if (next_ >= jobs_.size()) return std::nullopt;
-    return jobs_[next_++];
+    if (config_.interrupt && config_.interrupt->load()) outcome_.interrupted = true;
+    if (stop_ || outcome_.interrupted || next_ >= games_.size()) return std::nullopt;
+    return games_[next_++];
   }
 
-  // A game read back from the PGN: counted, not written again.
-  void resume(const ResumedGame& game) {
-    const Job& job = jobs_.at(static_cast<std::size_t>(game.number - 1));
-    done_[static_cast<std::size_t>(game.number - 1)] = true;
-    ++result_.resumed;
-    record(job, game.record, /*resumed=*/true);
-  }
-
-  // After the resumed games: one progress line saying where the match stands.
-  void report_resumed() {
-    if (result_.resumed == 0) return;
+  void finished(const ScheduledGame& game, GameRecord record) {
     std::lock_guard lock(mutex_);
-    progress_ << "resumed " << result_.resumed << (result_.resumed == 1 ? " game: " : " games: ")
-              << current_line() << '\n' << std::flush;
+    if (!on_game_(game, std::move(record))) stop_ = true;
   }
 
   void fail(const std::string& error) {
     std::lock_guard lock(mutex_);
-    if (result_.error.empty()) result_.error = error;
+    if (outcome_.error.empty()) outcome_.error = error;
     stop_ = true;
   }
 
-  void add_restarts(int engine, int restarts) {
+  void add_restarts(const std::vector<int>& restarts) {
     std::lock_guard lock(mutex_);
-    result_.restarts[engine] += restarts;
+    for (std::size_t i = 0; i < restarts.size(); ++i) outcome_.restarts[i] += restarts[i];
   }
 
-  void record(const Job& job, GameRecord game, bool resumed = false) {
+  PlayOutcome outcome() {
     std::lock_guard lock(mutex_);
-    if (game.termination == Termination::kInterrupted) {
-      // Not a result: --resume plays it again.
-      ++result_.abandoned;
-      result_.interrupted = true;
-      return;
-    }
-    PairResult& pair = result_.pairs[job.pair];
-    const bool first_is_tangerine = job.tangerine == pair.first;
-    int first_half_points = 1;  // the first engine's points in this game, in half points
-    switch (game.winner) {
-      case Winner::kTangerine:
-        ++(first_is_tangerine ? pair.wdl.wins : pair.wdl.losses);
-        first_half_points = first_is_tangerine ? 2 : 0;
-        break;
-      case Winner::kLavender:
-        ++(first_is_tangerine ? pair.wdl.losses : pair.wdl.wins);
-        first_half_points = first_is_tangerine ? 0 : 2;
-        break;
-      case Winner::kNone: ++pair.wdl.draws; break;
-    }
-    // The second game of an opening completes a pair.
-    if (job.twin >= 0) {
-      const auto twin = std::make_pair(job.pair, job.twin);
-      if (const auto found = half_points_waiting_.find(twin); found != half_points_waiting_.end()) {
-        ++pair.ptnml.counts[static_cast<std::size_t>(found->second + first_half_points)];
-        half_points_waiting_.erase(found);
-      } else {
-        half_points_waiting_[twin] = first_half_points;
-      }
-    }
-    if (pgn_.is_open() && !resumed) {
-      PgnTags tags;
-      tags.date = date_;
-      tags.round = job.number;
-      tags.edition = config_.edition;
-      tags.tangerine = config_.engines[job.tangerine];
-      tags.lavender = config_.engines[job.lavender];
-      tags.shuffle_seed = config_.shuffle_seed;
-      pgn_ << format_game_record(game, tags) << std::flush;
-      if (!pgn_ && result_.error.empty()) {
-        // A full disk, say: stop rather than play games nobody keeps.
-        result_.error = "cannot write '" + config_.pgn_path + "'";
-        stop_ = true;
-      }
-    }
-    const auto [first, first_pairs] = first_engine_results();
-    if (config_.sprt) {
-      const double llr = sprt_llr(first_pairs, config_.sprt->elo0, config_.sprt->elo1);
-      result_.sprt_llr = llr;
-      // The LLR estimates the variance from the pairs themselves, which a
-      // handful of pairs cannot do: a single won pair would pass.
-      if (first_pairs.pairs() >= kSprtMinPairs) result_.sprt_decision = sprt_decision(llr, bounds_);
-      if (result_.sprt_decision != SprtDecision::kContinue) stop_ = true;
-    }
-    game_numbers_.push_back(job.number);
-    result_.games.push_back(std::move(game));
-    if (resumed) return;
-    const GameRecord& played = result_.games.back();
-    const std::string line = current_line();
-    if (live_) {
-      progress_ << '\r' << line << "\x1b[K" << std::flush;
-    } else {
-      progress_ << "game " << job.number << " " << played.tangerine << " vs " << played.lavender << ": "
-                << played.score() << " (" << played.reason << ")\n"
-                << line << '\n'
-                << std::flush;
-    }
-  }
-
-  // Engine 0 against all others (it is `first` of all its pairs).
-  std::pair<Wdl, Pentanomial> first_engine_results() const {
-    Wdl first;
-    Pentanomial first_pairs;
-    for (const PairResult& p : result_.pairs) {
-      if (p.first != 0) continue;
-      first += p.wdl;
-      first_pairs += p.ptnml;
-    }
-    return {first, first_pairs};
-  }
-
-  std::string current_line() const {
-    const auto [first, first_pairs] = first_engine_results();
-    return progress_line(config_, static_cast<int>(result_.games.size()), result_.scheduled, first,
-                         first_pairs, result_.sprt_llr);
-  }
-
-  MatchResult finish() {
-    if (live_ && !result_.games.empty()) progress_ << '\n' << std::flush;
-    // Completion order to game-number order.
-    std::vector<std::size_t> order(result_.games.size());
-    for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
-    std::sort(order.begin(), order.end(),
-              [&](std::size_t a, std::size_t b) { return game_numbers_[a] < game_numbers_[b]; });
-    std::vector<GameRecord> sorted;
-    for (std::size_t i : order) sorted.push_back(std::move(result_.games[i]));
-    result_.games = std::move(sorted);
-    return std::move(result_);
+    return outcome_;
   }
 
  private:
   const MatchConfig& config_;
-  std::ostream& progress_;
-  bool live_;
-  ProtocolLog log_;
+  const std::vector<ScheduledGame>& games_;
+  const GameSink& on_game_;
   std::mutex mutex_;
-  std::atomic<bool> stop_{false};
-  std::vector<Job> jobs_;
-  std::vector<bool> done_;  // by game number - 1: resumed from the PGN
   std::size_t next_ = 0;
-  MatchResult result_;
-  std::vector<int> game_numbers_;
-  // (pair, twin) of games whose twin has not finished, with the first
-  // engine's half points in them.
-  std::map<std::pair<int, int>, int> half_points_waiting_;
-  SprtBounds bounds_{0, 0};
-  std::ofstream pgn_;
-  std::string date_ = today();
+  bool stop_ = false;
+  PlayOutcome outcome_;
 };
 
-void worker(const MatchConfig& config, MatchState& state) {
-  // This worker's engine processes, started on first use and kept for the
-  // following games (restarted by the referee after a crash or a kill).
-  std::map<int, std::unique_ptr<EngineClient>> engines;
-  auto engine = [&](int index) -> EngineClient& {
-    auto& slot = engines[index];
-    if (!slot)
-      slot = std::make_unique<EngineClient>(config.engines[index], config.edition, config.use_ko,
-                                            state.log());
-    return *slot;
-  };
+void worker(const MatchConfig& config, GameQueue& queue, ProtocolLog& log) {
+  GamePlayer player(config, &log);
   try {
-    while (auto job = state.next_job()) {
-      GameSetup setup;
-      setup.edition = config.edition;
-      setup.use_ko = config.use_ko;
-      setup.adjudication = config.adjudication;
-      setup.move_timeout = config.move_timeout;
-      setup.abort = config.interrupt;
-      if (job->opening) setup.opening = config.openings[*job->opening];
-      GameRecord game = play_game(engine(job->tangerine), engine(job->lavender), setup);
-      state.record(*job, std::move(game));
+    while (auto game = queue.next()) {
+      const Opening opening = game->opening ? config.openings[*game->opening] : Opening{};
+      queue.finished(*game, player.play(*game, opening));
     }
   } catch (const std::exception& e) {
-    state.fail(e.what());
+    queue.fail(e.what());
   }
-  for (auto& [index, client] : engines) {
-    client->quit();
-    state.add_restarts(index, std::max(0, client->starts() - 1));
-  }
+  queue.add_restarts(player.quit());
 }
 
 }  // namespace
@@ -338,20 +158,41 @@ std::string progress_line(const MatchConfig& config, int done, int total, const 
   return line;
 }
 
+PlayOutcome play_games(const MatchConfig& config, const std::vector<ScheduledGame>& games,
+                       const GameSink& on_game) {
+  GameQueue queue(config, games, on_game);
+  ProtocolLog log(config.protocol_log);
+  const int threads = std::max(1, config.concurrency);
+  std::vector<std::thread> workers;
+  for (int i = 0; i < threads; ++i)
+    workers.emplace_back([&config, &queue, &log] { worker(config, queue, log); });
+  for (std::thread& t : workers) t.join();
+  return queue.outcome();
+}
+
 MatchResult run_match(const MatchConfig& config, std::ostream& progress, bool live,
                       const std::vector<ResumedGame>& resumed) {
   const auto started = std::chrono::steady_clock::now();
-  MatchState state(config, progress, live);
-  for (const ResumedGame& game : resumed) state.resume(game);
-  state.report_resumed();
-  if (!state.stopped()) {
-    const int threads = std::max(1, config.concurrency);
-    std::vector<std::thread> workers;
-    for (int i = 0; i < threads; ++i)
-      workers.emplace_back([&config, &state] { worker(config, state); });
-    for (std::thread& t : workers) t.join();
+  MatchRecorder recorder(config, progress, live);
+  std::vector<bool> done(recorder.schedule().size(), false);
+  for (const ResumedGame& game : resumed) {
+    done[static_cast<std::size_t>(game.number - 1)] = true;
+    recorder.resume(game);
   }
-  MatchResult result = state.finish();
+  recorder.report_resumed();
+  if (!recorder.stopped()) {
+    std::vector<ScheduledGame> left;
+    for (const ScheduledGame& game : recorder.schedule())
+      if (!done[static_cast<std::size_t>(game.number - 1)]) left.push_back(game);
+    const PlayOutcome outcome = play_games(config, left, [&recorder](const ScheduledGame& game, GameRecord record) {
+      return recorder.record(game, std::move(record));
+    });
+    if (!outcome.error.empty()) recorder.fail(outcome.error);
+    if (outcome.interrupted) recorder.mark_interrupted();
+    for (std::size_t i = 0; i < outcome.restarts.size(); ++i)
+      recorder.add_restarts(static_cast<int>(i), outcome.restarts[i]);
+  }
+  MatchResult result = recorder.finish();
   result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
   return result;
 }

@@ -9,6 +9,7 @@
 #include <atomic>
 #include <chrono>
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <ostream>
 #include <string>
@@ -96,6 +97,24 @@ struct ResumedGame {
   int number = 0;
   GameRecord record;
 };
+
+// Called with each finished game, one call at a time (in completion
+// order); false: start no more games (those under way still finish and are
+// passed on).
+using GameSink = std::function<bool(const ScheduledGame& game, GameRecord record)>;
+
+struct PlayOutcome {
+  std::vector<int> restarts;  // per engine: process starts beyond the first per worker
+  std::string error;          // a failure that stopped the workers, if any
+  bool interrupted = false;   // config.interrupt was raised before a game could start
+};
+
+// Plays `games` (any of schedule_games(config), in the order given) on
+// config.concurrency worker threads, each with its own engine processes
+// (arena/player.h), and hands each record to `on_game`. No statistics, no
+// PGN: run_match gives the records to a MatchRecorder (arena/recorder.h).
+PlayOutcome play_games(const MatchConfig& config, const std::vector<ScheduledGame>& games,
+                       const GameSink& on_game);
 
 // Plays the match, less the `resumed` games, which count as played.
 // `progress` gets the live line: rewritten in place with '\r' when `live`

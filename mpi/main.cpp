@@ -1,4 +1,4 @@
-// leiserchess-mpi: perft and gendata across machines (docs/mpi.md). Rank 0 splits the
+// leiserchess-mpi: perft, gendata and arena across machines (docs/mpi.md). For perft, rank 0 splits the
 // tree into tasks and hands them out on demand; every rank counts its tasks
 // with `leiserchess perft` run by the engine core chosen for its CPU, with
 // its own oneTBB threads; rank 0 sums, prints progress and keeps the
@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "cli/cores.h"
+#include "mpi/arena.h"
 #include "mpi/distribute.h"
 #include "mpi/gendata.h"
 #include "mpi/perft_args.h"
@@ -160,6 +161,20 @@ int main(int argc, char** argv) {
     const int status = mpi::run_gendata(gendata_args, cli::core_for(simd::active().name), rank, ranks);
     // The run is over and reported: mpirun ends the job on the first rank
     // that exits nonzero, which must not print "terminated before it finished".
+    ::signal(SIGTERM, SIG_DFL);
+    ::signal(SIGINT, SIG_DFL);
+    return finish(status);
+  }
+  // arena: rank 0 hands out opening pairs, the others play them (mpi/arena.h).
+  if (!raw.empty() && raw.front() == "arena") {
+    if (!problem.empty()) {
+      if (rank == 0) std::cerr << "error: " << problem << "\n";
+      return finish(kBadInput);
+    }
+    const std::vector<std::string> arena_args(raw.begin() + 1, raw.end());
+    if (rank == 0) install_terminate_text(mpi::arena_terminated_text(arena_args));
+    const int status = mpi::run_arena(arena_args, rank, ranks);
+    // As for gendata: the match is over and reported.
     ::signal(SIGTERM, SIG_DFL);
     ::signal(SIGINT, SIG_DFL);
     return finish(status);
