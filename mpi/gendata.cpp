@@ -20,6 +20,7 @@
 
 #include "cli/parse_integer.h"
 #include "kernel/edition.h"
+#include "mpi/affinity.h"
 #include "mpi/messages.h"
 #include "nnue/training_data.h"
 
@@ -219,6 +220,11 @@ int run_gendata(const std::vector<std::string>& args, const cli::CoreEntry& core
     if (rank == 0) std::cout << kGendataUsage << "\n";
     return 0;
   }
+
+  // Every rank plays games. A bad --threads is gendata's to refuse (below).
+  if (const auto threads_at = value_index(args, "--threads"))
+    if (const auto threads = cli::parse_integer(args[*threads_at], 1, 1 << 20))
+      warn_if_bound(static_cast<int>(*threads), 0, rank, ranks, std::cerr);
 
   // This rank's command line: its file and its share.
   std::vector<std::string> command{"gendata"};

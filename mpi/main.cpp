@@ -19,6 +19,7 @@
 
 #include "cli/cores.h"
 #include "mpi/arena.h"
+#include "mpi/affinity.h"
 #include "mpi/distribute.h"
 #include "mpi/gendata.h"
 #include "mpi/perft_args.h"
@@ -203,6 +204,8 @@ int main(int argc, char** argv) {
   MPI_Ibcast(&planned, 1, MPI_INT, 0, MPI_COMM_WORLD, &request);
   mpi::wait_politely(request);
   if (!planned) return finish(kBadInput);
+  // The ranks that count: the workers, or rank 0 when it is alone.
+  mpi::warn_if_bound(args->threads, ranks > 1 ? 1 : 0, rank, ranks, std::cerr);
 
   if (rank != 0) {
     mpi::run_worker(core, args->die_after_tasks);

@@ -3,7 +3,7 @@
 
 Usage: check_mpi_perft.py CHECK --mpirun M --mpi-exe E --single-exe S --vectors DIR
 
-CHECK is one of: vectors, one-rank, checkpoint, mismatch, bad-args, dead-worker.
+CHECK is one of: vectors, one-rank, checkpoint, mismatch, bad-args, dead-worker, binding.
 Every count is compared with ../shared/vectors or with the single-process
 `leiserchess perft` (the reference); nothing is compared with a number
 written here. Each run has a time limit, so a hang fails the test.
@@ -17,7 +17,7 @@ import subprocess
 import sys
 import tempfile
 
-from mpi_harness import RANKS, Failure, check, main, run_mpi as run_under_mpirun
+from mpi_harness import RANKS, Failure, check, main, mpi_env, run_mpi as run_under_mpirun
 
 TIME_LIMIT_S = 120
 # The largest vector depth checked per FEN and mode: keeps a run short.
@@ -221,8 +221,34 @@ def check_dead_worker(opts):
           f" {recorded} tasks were in the checkpoint, the resume gave the single-process counts")
 
 
+def check_binding(opts):
+    """Ranks confined to one CPU (as mpirun's default binding to cores confines them) but asked
+    for 2 threads: one warning line on rank 0, and the counts are still right. The confinement
+    is made with taskset, so the test does not depend on the machine's core count."""
+    args = ["perft", "--edition", "2018", "--depth", "4", "--threads", "2"]
+    single = counts(run_single(opts, args).stdout)
+    command = ["taskset", "-c", "0", opts.mpirun, "--bind-to", "none", "-np", str(RANKS), opts.mpi_exe]
+    for threads, expected in (("2", 1), ("1", 0)):
+        run = command + args[:-1] + [threads]
+        try:
+            result = subprocess.run(run, capture_output=True, text=True, timeout=TIME_LIMIT_S, env=mpi_env())
+        except subprocess.TimeoutExpired:
+            raise Failure(f"hang: {' '.join(run)} ran over {TIME_LIMIT_S} s")
+        check(result.returncode == 0, f"{' '.join(run)}: exit {result.returncode}\n{result.stderr}")
+        check(counts(result.stdout) == single, f"{' '.join(run)}: {counts(result.stdout)} != single {single}")
+        warnings = [line for line in result.stderr.splitlines() if line.startswith("warning:")]
+        check(len(warnings) == expected, f"--threads {threads} on one CPU: {len(warnings)} warning lines, "
+              f"expected {expected}:\n{result.stderr}")
+        if expected:
+            check(f"{RANKS - 1} of {RANKS - 1} counting ranks" in warnings[0] and "--bind-to none" in warnings[0],
+                  f"the warning does not say which ranks or what to do: {warnings[0]}")
+    print("binding: ranks on one CPU asked for 2 threads get one warning line and the right counts; "
+          "with 1 thread, none")
+
+
 CHECKS = {"vectors": check_vectors, "one-rank": check_one_rank, "checkpoint": check_checkpoint,
-          "mismatch": check_mismatch, "bad-args": check_bad_args, "dead-worker": check_dead_worker}
+          "mismatch": check_mismatch, "bad-args": check_bad_args, "dead-worker": check_dead_worker,
+          "binding": check_binding}
 
 
 if __name__ == "__main__":
