@@ -50,6 +50,30 @@ def quantise(model):
     return tensors, clipped
 
 
+def dequantise(tensors, model):
+    """Loads an integer net's tensors into the float model: each parameter becomes integer / scale.
+
+    The inverse of quantise for every value that was not clipped, so training can start from a
+    net file (train.py --init-from). Quantising the loaded model gives the same integers back
+    while the int32 biases stay below 2^24 (float32's exact range); real nets' are far below.
+    """
+
+    def floats(name, scale):
+        return torch.from_numpy(np.asarray(tensors[name], dtype=np.float64) / scale).float()
+
+    with torch.no_grad():
+        ft_weight = floats("ft_weights", contract.ACTIVATION_SCALE)
+        padding_row = torch.zeros(1, ft_weight.shape[1])
+        model.ft.weight.copy_(torch.cat([ft_weight[:PADDING_FEATURE], padding_row, ft_weight[PADDING_FEATURE:]]))
+        model.ft_bias.copy_(floats("ft_biases", contract.ACTIVATION_SCALE))
+        model.l1.weight.copy_(floats("l1_weights", contract.WEIGHT_SCALE))
+        model.l1.bias.copy_(floats("l1_biases", contract.OUTPUT_SCALE))
+        model.l2.weight.copy_(floats("l2_weights", contract.WEIGHT_SCALE))
+        model.l2.bias.copy_(floats("l2_biases", contract.OUTPUT_SCALE))
+        model.out.weight.copy_(floats("out_weights", contract.WEIGHT_SCALE).reshape(1, -1))
+        model.out.bias.copy_(floats("out_bias", contract.OUTPUT_SCALE))
+
+
 def export(model, path, edition, description=""):
     """Writes the model's integer net to path. Returns (tensors, clipped, file size in bytes)."""
     tensors, clipped = quantise(model)

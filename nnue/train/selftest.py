@@ -251,6 +251,45 @@ class SelfTest:
         with open(again, "rb") as f:
             expect_equal(f.read() == raw, True, "a second run with the same seed gives the same file")
 
+    def test_training_from_a_net_file(self):
+        first = os.path.join(self.dir, "first.nnue")
+        fresh_log = os.path.join(self.dir, "fresh.json")
+        self.train(first, "--log", fresh_log)
+        _, _, tensors = netfile.read(first)
+        model = NnueModel()
+        export.dequantise(tensors, model)
+        expect_equal(float(model.ft.weight[data.PADDING_FEATURE].abs().sum()), 0.0, "padding row stays zero")
+        again, clipped = export.quantise(model)
+        expect_equal(sum(clipped.values()), 0, "values clipped after loading")
+        for name, _, _ in netfile.TENSORS:
+            expect_equal(bool(np.array_equal(again[name], tensors[name])), True, f"{name} after dequantise + quantise")
+
+        # Going on from the first net starts near where it ended, far below a fresh start.
+        resumed_log = os.path.join(self.dir, "resumed.json")
+        self.train(os.path.join(self.dir, "second.nnue"), "--init-from", first, "--log", resumed_log)
+        with open(fresh_log) as f:
+            fresh = json.load(f)
+        with open(resumed_log) as f:
+            resumed = json.load(f)
+        end_of_first = fresh["epochs"][-1]["val_loss"]
+        start_of_second = resumed["initial_val_loss"]
+        if not abs(start_of_second - end_of_first) < 0.25 * (fresh["initial_val_loss"] - end_of_first):
+            raise AssertionError(
+                f"--init-from started at {start_of_second:.6f}; the first net ended at {end_of_first:.6f}, "
+                f"a fresh start was {fresh['initial_val_loss']:.6f}"
+            )
+
+        other_edition = os.path.join(self.dir, "other-edition.nnue")
+        netfile.write(other_edition, tensors, 2016 if EDITION == 2018 else 2018)
+        for net, words in ((other_edition, "the data is"), (os.path.join(self.dir, "missing.nnue"), "missing.nnue")):
+            try:
+                self.train(os.path.join(self.dir, "never.nnue"), "--init-from", net)
+            except AssertionError as error:
+                if words not in str(error):
+                    raise AssertionError(f"--init-from {net}: the error does not say '{words}': {error}") from None
+            else:
+                raise AssertionError(f"--init-from {net} was accepted")
+
     def test_corrupt_nets_rejected(self):
         model = NnueModel()
         tensors, _ = export.quantise(model)

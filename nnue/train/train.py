@@ -5,13 +5,16 @@
         [--epochs 10] [--batch-size 8192] [--lr 1e-3] [--lr-decay 0.9]
         [--lambda 1.0] [--scale 400] [--val-fraction 0.05] [--seed 1]
         [--threads 2] [--plot loss.png] [--log log.json] [--checkpoint net.pt]
-        [--description TEXT] [--max-positions N]
+        [--description TEXT] [--max-positions N] [--init-from net.nnue]
 
 Loss: mean squared error in win-probability space. The prediction is
 sigmoid(cp / scale) with cp = 100 * y, the network's output in Pawns; the target
 mixes the search score and the game result, both from the side to move's view:
 
     target = lambda * sigmoid(score / scale) + (1 - lambda) * (result + 1) / 2
+
+--init-from starts from a net file's weights (dequantised) instead of random ones,
+to go on training a net on new data; its edition must be the data's.
 
 Records with |score| >= 30000 (mate scores) are dropped. The same seed and data
 give the same net, byte for byte, for the same --threads.
@@ -64,6 +67,7 @@ def parse_args(argv):
     parser.add_argument("--checkpoint", help="save the float model's state_dict here (.pt)")
     parser.add_argument("--description", help="the net file's description (default: the command)")
     parser.add_argument("--max-positions", type=int, help="use only the first N usable records")
+    parser.add_argument("--init-from", help="start from this .nnue net's weights instead of random ones")
     args = parser.parse_args(argv)
     if args.epochs < 1 or args.batch_size < 1 or args.threads < 1:
         parser.error("--epochs, --batch-size and --threads must be positive")
@@ -188,6 +192,14 @@ def main(argv=None):
     )
 
     model = NnueModel()
+    if args.init_from:
+        try:
+            net_edition, _, tensors = netfile.read(args.init_from)
+        except (netfile.NetFileError, OSError) as error:
+            sys.exit(f"train.py: --init-from: {error}")
+        if net_edition != edition:
+            sys.exit(f"train.py: --init-from: {args.init_from} is a {net_edition} net, the data is {edition}")
+        export.dequantise(tensors, model)
     optimiser = torch.optim.Adam(model.parameters(), lr=args.lr)
     schedule = torch.optim.lr_scheduler.ExponentialLR(optimiser, gamma=args.lr_decay)
     shuffler = torch.Generator().manual_seed(args.seed)
