@@ -174,16 +174,8 @@ MatchResult run_match(const MatchConfig& config, std::ostream& progress, bool li
                       const std::vector<ResumedGame>& resumed) {
   const auto started = std::chrono::steady_clock::now();
   MatchRecorder recorder(config, progress, live);
-  std::vector<bool> done(recorder.schedule().size(), false);
-  for (const ResumedGame& game : resumed) {
-    done[static_cast<std::size_t>(game.number - 1)] = true;
-    recorder.resume(game);
-  }
-  recorder.report_resumed();
+  const std::vector<ScheduledGame> left = recorder.resume(resumed);
   if (!recorder.stopped()) {
-    std::vector<ScheduledGame> left;
-    for (const ScheduledGame& game : recorder.schedule())
-      if (!done[static_cast<std::size_t>(game.number - 1)]) left.push_back(game);
     const PlayOutcome outcome = play_games(config, left, [&recorder](const ScheduledGame& game, GameRecord record) {
       return recorder.record(game, std::move(record));
     });

@@ -29,10 +29,8 @@ MatchRecorder::MatchRecorder(const MatchConfig& config, std::ostream& progress, 
       schedule_(schedule_games(config)),
       tally_(config),
       date_(today()) {
-  result_.pairs = tally_.pairs();
   result_.scheduled = static_cast<int>(schedule_.size());
   result_.restarts.assign(config.engines.size(), 0);
-  result_.sprt_llr = tally_.sprt_llr();
   if (!config.pgn_path.empty()) {
     // Appended to: a resumed match adds its games after those it read, and
     // an earlier match's records are never overwritten.
@@ -41,25 +39,30 @@ MatchRecorder::MatchRecorder(const MatchConfig& config, std::ostream& progress, 
   }
 }
 
-void MatchRecorder::resume(const ResumedGame& game) {
-  ++result_.resumed;
-  // A resumed game cannot be an interrupted one (the PGN has none), so this
-  // only counts it.
-  const ScheduledGame& scheduled = schedule_.at(static_cast<std::size_t>(game.number - 1));
-  tally_.add(scheduled, game.record);
-  result_.pairs = tally_.pairs();
-  result_.sprt_llr = tally_.sprt_llr();
-  result_.sprt_decision = tally_.sprt_decision();
-  if (result_.sprt_decision != SprtDecision::kContinue) stopped_ = true;
-  game_numbers_.push_back(game.number);
-  result_.games.push_back(game.record);
+std::vector<ScheduledGame> MatchRecorder::resume(const std::vector<ResumedGame>& games) {
+  std::vector<bool> done(schedule_.size(), false);
+  for (const ResumedGame& game : games) {
+    // A resumed game cannot be an interrupted one (the PGN has none), so
+    // this only counts it.
+    ++result_.resumed;
+    done.at(static_cast<std::size_t>(game.number - 1)) = true;
+    count(schedule_[static_cast<std::size_t>(game.number - 1)], game.record);
+  }
+  if (result_.resumed > 0)
+    progress_ << "resumed " << result_.resumed << (result_.resumed == 1 ? " game: " : " games: ")
+              << current_line() << '\n'
+              << std::flush;
+  std::vector<ScheduledGame> left;
+  for (const ScheduledGame& game : schedule_)
+    if (!done[static_cast<std::size_t>(game.number - 1)]) left.push_back(game);
+  return left;
 }
 
-void MatchRecorder::report_resumed() {
-  if (result_.resumed == 0) return;
-  progress_ << "resumed " << result_.resumed << (result_.resumed == 1 ? " game: " : " games: ")
-            << current_line() << '\n'
-            << std::flush;
+void MatchRecorder::count(const ScheduledGame& game, GameRecord record) {
+  tally_.add(game, record);
+  if (tally_.sprt_decision() != SprtDecision::kContinue) stopped_ = true;
+  game_numbers_.push_back(game.number);
+  result_.games.push_back(std::move(record));
 }
 
 bool MatchRecorder::record(const ScheduledGame& game, GameRecord record) {
@@ -69,8 +72,6 @@ bool MatchRecorder::record(const ScheduledGame& game, GameRecord record) {
     result_.interrupted = true;
     return !stopped();
   }
-  tally_.add(game, record);
-  result_.pairs = tally_.pairs();
   if (pgn_.is_open()) {
     PgnTags tags;
     tags.date = date_;
@@ -83,11 +84,7 @@ bool MatchRecorder::record(const ScheduledGame& game, GameRecord record) {
     // A full disk, say: stop rather than play games nobody keeps.
     if (!pgn_) fail("cannot write '" + config_.pgn_path + "'");
   }
-  result_.sprt_llr = tally_.sprt_llr();
-  result_.sprt_decision = tally_.sprt_decision();
-  if (result_.sprt_decision != SprtDecision::kContinue) stopped_ = true;
-  game_numbers_.push_back(game.number);
-  result_.games.push_back(std::move(record));
+  count(game, std::move(record));
   const GameRecord& played = result_.games.back();
   const std::string line = current_line();
   if (live_) {
@@ -113,10 +110,13 @@ void MatchRecorder::add_restarts(int engine, int restarts) {
 std::string MatchRecorder::current_line() const {
   const auto [first, first_pairs] = tally_.first_engine_results();
   return progress_line(config_, static_cast<int>(result_.games.size()), result_.scheduled, first,
-                       first_pairs, result_.sprt_llr);
+                       first_pairs, tally_.sprt_llr());
 }
 
 MatchResult MatchRecorder::finish() {
+  result_.pairs = tally_.pairs();
+  result_.sprt_llr = tally_.sprt_llr();
+  result_.sprt_decision = tally_.sprt_decision();
   if (live_ && !result_.games.empty()) progress_ << '\n' << std::flush;
   // Recording order to game-number order.
   std::vector<std::size_t> order(result_.games.size());

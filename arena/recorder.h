@@ -27,10 +27,10 @@ class MatchRecorder {
   // decided, fail() was called, or the match was interrupted.
   bool stopped() const { return stopped_ || result_.interrupted; }
 
-  // A game read back from the PGN (--resume): counted, not written again.
-  void resume(const ResumedGame& game);
-  // After the resumed games: one progress line saying where the match stands.
-  void report_resumed();
+  // The games read back from the PGN (--resume): counted, not written again,
+  // then one progress line saying where the match stands. Returns the games
+  // of the schedule left to play, in game-number order.
+  std::vector<ScheduledGame> resume(const std::vector<ResumedGame>& games);
 
   // A finished game of the schedule: counted, written to the PGN, shown.
   // An interrupted game (Termination::kInterrupted) has no result: it is
@@ -46,12 +46,14 @@ class MatchRecorder {
 
   // The games of the schedule, by game number - 1.
   const std::vector<ScheduledGame>& schedule() const { return schedule_; }
-  const MatchTally& tally() const { return tally_; }
 
   // The result, games in game-number order (seconds left to the caller).
   MatchResult finish();
 
  private:
+  // Counts a finished (or resumed) game: the tally, the SPRT's verdict, the
+  // games of the result.
+  void count(const ScheduledGame& game, GameRecord record);
   std::string current_line() const;
 
   const MatchConfig& config_;

@@ -62,16 +62,14 @@ kernel::Expected<arena::ArenaOptions> parse(std::vector<std::string>& args, std:
   return options;
 }
 
-// The units of work: the games of the schedule left to play, an opening's
-// two games (same pair of engines and twin, colours reversed) together, in
-// the order of their first game. Without twins (odd --repeat) a unit is one
-// game. A pair one of whose games was resumed is a unit of the other.
-std::deque<std::vector<arena::ScheduledGame>> units_to_play(const std::vector<arena::ScheduledGame>& schedule,
-                                                           const std::vector<bool>& done) {
+// The units of work: the games left to play, an opening's two games (same
+// pair of engines and twin, colours reversed) together, in the order of
+// their first game. Without twins (odd --repeat) a unit is one game. A pair
+// one of whose games was resumed is a unit of the other.
+std::deque<std::vector<arena::ScheduledGame>> units_to_play(const std::vector<arena::ScheduledGame>& left) {
   std::deque<std::vector<arena::ScheduledGame>> units;
   std::map<std::pair<int, int>, std::size_t> unit_of_twin;
-  for (const arena::ScheduledGame& game : schedule) {
-    if (done[static_cast<std::size_t>(game.number - 1)]) continue;
+  for (const arena::ScheduledGame& game : left) {
     if (game.twin < 0) {
       units.push_back({game});
       continue;
@@ -108,13 +106,7 @@ int run_rank0(arena::ArenaOptions& options, int ranks) {
             << std::flush;
   // Rewriting one line in place only makes sense on a terminal.
   arena::MatchRecorder recorder(match, std::cerr, ::isatty(STDERR_FILENO) != 0);
-  std::vector<bool> done(recorder.schedule().size(), false);
-  for (const arena::ResumedGame& game : resumed) {
-    done[static_cast<std::size_t>(game.number - 1)] = true;
-    recorder.resume(game);
-  }
-  recorder.report_resumed();
-  std::deque<std::vector<arena::ScheduledGame>> units = units_to_play(recorder.schedule(), done);
+  std::deque<std::vector<arena::ScheduledGame>> units = units_to_play(recorder.resume(resumed));
 
   arena::GameOrder order;
   auto record_in_order = [&] {

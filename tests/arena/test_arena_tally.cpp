@@ -177,8 +177,10 @@ TEST(ArenaRecorder, ResumedGamesCountButAreNotWrittenAgain) {
   std::remove(config.pgn_path.c_str());
   std::ostringstream progress;
   MatchRecorder recorder(config, progress, false);
-  recorder.resume(ResumedGame{1, record_of(config, recorder.schedule()[0], Winner::kTangerine)});
-  recorder.report_resumed();
+  const std::vector<ScheduledGame> left =
+      recorder.resume({ResumedGame{1, record_of(config, recorder.schedule()[0], Winner::kTangerine)}});
+  ASSERT_EQ(left.size(), 1u);
+  EXPECT_EQ(left[0].number, 2);
   EXPECT_EQ(progress.str().rfind("resumed 1 game: [1/2] a: W 1 D 0 L 0 (100.0%)  Elo ", 0), 0u) << progress.str();
   EXPECT_EQ(file_text(config.pgn_path), "");
   recorder.record(recorder.schedule()[1], record_of(config, recorder.schedule()[1], Winner::kTangerine));
