@@ -3,6 +3,7 @@
 #include <sys/mman.h>
 
 #include <bit>
+#include <cstdint>
 #include <new>
 
 namespace leiser::search {
@@ -16,9 +17,32 @@ int generation_of(std::uint64_t data) { return static_cast<int>((data >> 42) & 6
 TranspositionTable::SlotArray TranspositionTable::allocate(std::size_t count) {
   // Fresh anonymous pages are zero: nothing is written here.
   const std::size_t bytes = count * sizeof(Slot);
-  void* memory = ::mmap(nullptr, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-  if (memory == MAP_FAILED) throw std::bad_alloc();
-  return SlotArray(static_cast<Slot*>(memory), UnmapSlots{bytes});
+  if (bytes < kHugePageBytes) {
+    void* memory = ::mmap(nullptr, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (memory == MAP_FAILED) throw std::bad_alloc();
+    return SlotArray(static_cast<Slot*>(memory), UnmapSlots{bytes});
+  }
+  // Huge pages where the kernel gives them (transparent huge pages, "always"
+  // or "madvise"): a probe lands anywhere in the table, so with 4 KiB pages
+  // nearly every probe also misses the TLB, and a cleared table faults its
+  // pages in again one by one (4,096 faults per 16 MiB, costly in a virtual
+  // machine; perf-reports/search-experiments.md). The block is mapped one
+  // huge page larger, cut to a huge-page boundary and the ends given back,
+  // since only aligned 2 MiB ranges can be huge pages. Slot counts are powers
+  // of two, so `bytes` is a whole number of huge pages.
+  const std::size_t mapped = bytes + kHugePageBytes;
+  void* raw = ::mmap(nullptr, mapped, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  if (raw == MAP_FAILED) throw std::bad_alloc();
+  const auto raw_address = reinterpret_cast<std::uintptr_t>(raw);
+  const std::uintptr_t start = (raw_address + kHugePageBytes - 1) & ~std::uintptr_t{kHugePageBytes - 1};
+  const std::size_t head = start - raw_address;
+  const std::size_t tail = mapped - head - bytes;
+  if (head > 0) ::munmap(raw, head);
+  if (tail > 0) ::munmap(reinterpret_cast<void*>(start + bytes), tail);
+  // Only a hint: where huge pages are off it fails or does nothing, and the
+  // table works the same on 4 KiB pages.
+  ::madvise(reinterpret_cast<void*>(start), bytes, MADV_HUGEPAGE);
+  return SlotArray(reinterpret_cast<Slot*>(start), UnmapSlots{bytes});
 }
 
 void TranspositionTable::UnmapSlots::operator()(Slot* slots) const { ::munmap(slots, bytes); }

@@ -116,6 +116,8 @@ class TranspositionTable {
     std::atomic_ref<std::uint64_t>(word).store(value, std::memory_order_relaxed);
   }
   // `count` zeroed slots; throws std::bad_alloc when there is no memory.
+  // Tables of 2 MiB or more are aligned to 2 MiB and asked for huge pages.
+  static constexpr std::size_t kHugePageBytes = std::size_t{2} << 20;
   static SlotArray allocate(std::size_t count);
   std::size_t index(kernel::Key key) const { return static_cast<std::size_t>(key & mask_); }
 

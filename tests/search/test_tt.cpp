@@ -4,6 +4,7 @@
 // and a node.
 #include <gtest/gtest.h>
 
+#include <bit>
 #include <cstdint>
 
 #include "kernel/move.h"
@@ -138,6 +139,31 @@ TEST(TranspositionTable, ClearAndResizeForgetEveryEntry) {
   EXPECT_FALSE(tt.probe(kKey).has_value());
 }
 
+
+// Tables of 2 MB and more are cut out of a larger mapping at a huge-page
+// boundary (tt.cpp): every slot, the first and the last included, must be
+// inside the part kept, and clear() must hand back a whole empty table.
+TEST(TranspositionTable, EverySizeKeepsItsFirstAndLastSlotsThroughClear) {
+  for (const std::size_t megabytes : {1u, 2u, 3u, 4u, 16u, 64u}) {
+    TranspositionTable tt(megabytes);
+    // A power of two of 16-byte slots within the budget: the slot index is
+    // the key's low bits, so these keys land on the first and last slots.
+    const std::size_t slots = std::bit_floor(megabytes * 1024 * 1024 / 16);
+    const Key first = Key{0xABCD} << 40;
+    const Key last = first | (slots - 1);
+    tt.store(first, kMoveA, 11, 4, Bound::kExact, 0);
+    tt.store(last, kMoveB, -22, 5, Bound::kUpper, 0);
+    ASSERT_TRUE(tt.probe(first).has_value()) << megabytes;
+    ASSERT_TRUE(tt.probe(last).has_value()) << megabytes;
+    EXPECT_EQ(tt.probe(first)->score, 11);
+    EXPECT_EQ(tt.probe(last)->move, kMoveB);
+    tt.clear();
+    EXPECT_FALSE(tt.probe(first).has_value()) << megabytes;
+    EXPECT_FALSE(tt.probe(last).has_value()) << megabytes;
+    tt.store(last, kMoveA, 33, 6, Bound::kLower, 0);
+    EXPECT_EQ(tt.probe(last)->score, 33) << megabytes;
+  }
+}
 // ---- The lockless check, on the words a slot holds.
 
 TEST(TranspositionTableWords, EncodeThenDecodeGivesTheEntryBack) {
