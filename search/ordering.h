@@ -223,6 +223,117 @@ inline int sort_keys_avx2(const kernel::Board& board, kernel::Color us, const ke
 }
 #endif
 
+#if defined(__AVX512F__) && defined(__AVX512BW__) && defined(__AVX512VL__)
+// sort_keys_avx2 sixteen moves at a time, for the avx512 core: the same
+// decoding lane by lane, with masks in place of blends, and the last group
+// of fewer than sixteen moves done by masked loads and stores (a masked-off
+// lane reads the move 0, whose fields index valid table entries, and is not
+// stored), so the scalar loop has nothing left. Returns moves.size().
+inline int sort_keys_avx512(const kernel::Board& board, kernel::Color us, const kernel::MoveList& moves,
+                            kernel::Move tt_move, kernel::Move killer1, kernel::Move killer2,
+                            const HistoryTable& history, std::int32_t* keys, std::uint16_t* ties) {
+  static_assert(sizeof(kernel::Move) == 2 && std::is_trivially_copyable_v<kernel::Move>);
+  static_assert(static_cast<int>(kernel::MoveKind::kShift) == 1 && static_cast<int>(kernel::MoveKind::kSwapShift) == 2 &&
+                static_cast<int>(kernel::MoveKind::kSwapRotate) == 3 && static_cast<int>(kernel::PieceType::kKing) == 1);
+  const auto plane = [](kernel::Bitboard b, __m512i& low, __m512i& high) {
+    low = _mm512_set1_epi32(static_cast<std::int32_t>(static_cast<std::uint32_t>(b)));
+    high = _mm512_set1_epi32(static_cast<std::int32_t>(static_cast<std::uint32_t>(b >> 32)));
+  };
+  __m512i kings_low, kings_high, olow_low, olow_high, ohigh_low, ohigh_high;
+  plane(board.kings, kings_low, kings_high);
+  plane(board.orientation_low, olow_low, olow_high);
+  plane(board.orientation_high, ohigh_low, ohigh_high);
+  const __m512i one = _mm512_set1_epi32(1);
+  const __m512i seven = _mm512_set1_epi32(7);
+  const __m512i three = _mm512_set1_epi32(3);
+  const __m512i thirty_two = _mm512_set1_epi32(32);
+  const __m512i tt = _mm512_set1_epi32(std::bit_cast<std::uint16_t>(tt_move));
+  const __m512i k1 = _mm512_set1_epi32(std::bit_cast<std::uint16_t>(killer1));
+  const __m512i k2 = _mm512_set1_epi32(std::bit_cast<std::uint16_t>(killer2));
+  const __m512i side_base = _mm512_set1_epi32(kernel::index_of(us) * 2);
+  const std::int32_t* scores = history.gather_base();
+  // The bit of `square` (0..63) of a plane held as two 32-bit halves: a
+  // shift by 32 or more (the other half's turn) gives 0.
+  const auto bit_at = [&](__m512i square, __m512i low, __m512i high) {
+    const __m512i from_low = _mm512_srlv_epi32(low, square);
+    const __m512i from_high = _mm512_srlv_epi32(high, _mm512_sub_epi32(square, thirty_two));
+    return _mm512_and_si512(_mm512_or_si512(from_low, from_high), one);
+  };
+  const auto file_major = [&](__m512i square) {
+    return _mm512_or_si512(_mm512_slli_epi32(_mm512_and_si512(square, seven), 3), _mm512_srli_epi32(square, 3));
+  };
+  const kernel::Move* list = moves.begin();
+  for (int i = 0; i < moves.size(); i += 16) {
+    const int left = moves.size() - i;
+    const __mmask16 valid = left >= 16 ? __mmask16{0xFFFF} : static_cast<__mmask16>((1U << left) - 1);
+    const __m512i m = _mm512_cvtepu16_epi32(_mm256_maskz_loadu_epi16(valid, list + i));
+    const __m512i from = _mm512_and_si512(m, _mm512_set1_epi32(63));
+    const __m512i dir = _mm512_and_si512(_mm512_srli_epi32(m, 6), seven);
+    const __m512i dir2 = _mm512_and_si512(_mm512_srli_epi32(m, 9), seven);
+    const __m512i rotation = _mm512_and_si512(_mm512_srli_epi32(m, 12), three);
+    const __m512i kind = _mm512_srli_epi32(m, 14);
+    const __m512i step1 = _mm512_i32gather_epi32(_mm512_add_epi32(_mm512_slli_epi32(from, 3), dir), kStepsByIndex.data(), 4);
+    const __m512i step1_clamped = _mm512_max_epi32(step1, _mm512_setzero_si512());
+    const __m512i step2 =
+        _mm512_i32gather_epi32(_mm512_add_epi32(_mm512_slli_epi32(step1_clamped, 3), dir2), kStepsByIndex.data(), 4);
+    __m512i destination = _mm512_mask_mov_epi32(step1, _mm512_cmpeq_epi32_mask(kind, _mm512_setzero_si512()), from);
+    destination = _mm512_mask_mov_epi32(destination, _mm512_cmpeq_epi32_mask(kind, _mm512_set1_epi32(2)), step2);
+    const __m512i king = bit_at(from, kings_low, kings_high);
+    const __m512i orientation = _mm512_or_si512(bit_at(from, olow_low, olow_high),
+                                                _mm512_slli_epi32(bit_at(from, ohigh_low, ohigh_high), 1));
+    const __m512i after = _mm512_and_si512(_mm512_add_epi32(orientation, rotation), three);
+    const __m512i slot = _mm512_add_epi32(
+        _mm512_slli_epi32(_mm512_add_epi32(_mm512_slli_epi32(_mm512_add_epi32(side_base, king), 6), destination), 2),
+        after);
+    __m512i key = _mm512_i32gather_epi32(slot, scores, 4);
+    key = _mm512_mask_mov_epi32(key, _mm512_cmpeq_epi32_mask(m, k2), _mm512_set1_epi32(kKeyKiller2));
+    key = _mm512_mask_mov_epi32(key, _mm512_cmpeq_epi32_mask(m, k1), _mm512_set1_epi32(kKeyKiller1));
+    key = _mm512_mask_mov_epi32(key, _mm512_cmpeq_epi32_mask(m, tt), _mm512_set1_epi32(kKeyTTMove));
+    _mm512_mask_storeu_epi32(keys + i, valid, key);
+    const __m512i tie = _mm512_or_si512(
+        _mm512_or_si512(_mm512_slli_epi32(king, 14), _mm512_slli_epi32(rotation, 12)),
+        _mm512_or_si512(_mm512_slli_epi32(file_major(from), 6), file_major(destination)));
+    _mm256_mask_storeu_epi16(ties + i, valid, _mm512_cvtepi32_epi16(tie));
+  }
+  return moves.size();
+}
+#endif
+
+#if defined(__AVX512F__)
+// index_of_largest for the avx512 core: eight words per step, compared as
+// unsigned numbers directly (AVX-512 has the unsigned compare AVX2 lacks), the
+// last group of fewer than eight by a masked load; then the largest of the
+// eight lanes and the lane that holds it. The words are distinct, so exactly
+// one lane holds the largest. end - begin >= 8.
+inline int index_of_largest_avx512(const std::uint64_t* words, int begin, int end) {
+  const __m512i eight = _mm512_set1_epi64(8);
+  __m512i index = _mm512_add_epi64(_mm512_set1_epi64(begin), _mm512_setr_epi64(0, 1, 2, 3, 4, 5, 6, 7));
+  __m512i best_index = index;
+  __m512i best_value = _mm512_loadu_si512(words + begin);
+  int i = begin + 8;
+  for (; i + 8 <= end; i += 8) {
+    index = _mm512_add_epi64(index, eight);
+    const __m512i value = _mm512_loadu_si512(words + i);
+    const __mmask8 greater = _mm512_cmpgt_epu64_mask(value, best_value);
+    best_value = _mm512_mask_mov_epi64(best_value, greater, value);
+    best_index = _mm512_mask_mov_epi64(best_index, greater, index);
+  }
+  if (i < end) {
+    const __mmask8 valid = static_cast<__mmask8>((1U << (end - i)) - 1);
+    index = _mm512_add_epi64(index, eight);
+    const __m512i value = _mm512_maskz_loadu_epi64(valid, words + i);
+    const __mmask8 greater = _mm512_mask_cmpgt_epu64_mask(valid, value, best_value);
+    best_value = _mm512_mask_mov_epi64(best_value, greater, value);
+    best_index = _mm512_mask_mov_epi64(best_index, greater, index);
+  }
+  const __m512i largest = _mm512_set1_epi64(static_cast<long long>(_mm512_reduce_max_epu64(best_value)));
+  const unsigned lane = static_cast<unsigned>(std::countr_zero(static_cast<unsigned>(_mm512_cmpeq_epu64_mask(best_value, largest))));
+  alignas(64) std::int64_t lanes[8];
+  _mm512_store_si512(lanes, best_index);
+  return static_cast<int>(lanes[lane]);
+}
+#endif
+
 #if defined(__AVX2__)
 // index_of_largest for the wide cores: four words per step, the running
 // maximum and its index kept per lane, then the four lanes reduced. AVX2
@@ -255,9 +366,12 @@ inline int index_of_largest_avx2(const std::uint64_t* words, int begin, int end)
 #endif
 
 // The index of the largest of words[begin..end), begin < end: the plain scan
-// is the reference; the wide cores scan long lists four words at a time.
+// is the reference; the wide cores scan long lists four (avx2) or eight
+// (avx512) words at a time.
 inline int index_of_largest(const std::uint64_t* words, int begin, int end) {
-#if defined(__AVX2__)
+#if defined(__AVX512F__)
+  if (end - begin >= 8) return index_of_largest_avx512(words, begin, end);
+#elif defined(__AVX2__)
   if (end - begin >= 8) return index_of_largest_avx2(words, begin, end);
 #endif
   int best = begin;

@@ -1,11 +1,16 @@
-#include "tests/search/ordering_avx2_probe.h"
-
-#include "search/ordering.h"
+// The avx2 probes of ordering_probe.h.
+#include "tests/search/ordering_probe.h"
 
 namespace leiser::search::ordering_probe {
 
 int probe_index_of_largest_avx2(const std::uint64_t* words, int begin, int end) {
   return index_of_largest_avx2(words, begin, end);
+}
+
+int probe_sort_keys_avx2(const kernel::Board& board, kernel::Color us, const kernel::MoveList& moves,
+                         kernel::Move tt_move, kernel::Move killer1, kernel::Move killer2,
+                         const HistoryTable& history, std::int32_t* keys, std::uint16_t* ties) {
+  return sort_keys_avx2(board, us, moves, tt_move, killer1, killer2, history, keys, ties);
 }
 
 }  // namespace leiser::search::ordering_probe

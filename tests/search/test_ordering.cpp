@@ -12,14 +12,15 @@
 #include <unordered_set>
 #include <vector>
 
+#include "kernel/fen.h"
 #include "kernel/game.h"
 #include "kernel/movegen.h"
 #include "kernel/notation.h"
 #include "kernel/position.h"
 #include "search/ordering.h"
 #include "simd/cpu.h"
-#if defined(LEISER_ORDERING_AVX2_PROBE)
-#include "tests/search/ordering_avx2_probe.h"
+#if defined(LEISER_ORDERING_PROBES)
+#include "tests/search/ordering_probe.h"
 #endif
 
 namespace leiser::search {
@@ -179,14 +180,112 @@ TEST(MovePicker, TheSelectionScanFindsTheLargestWord) {
   expect_scan_finds_the_largest([](const std::uint64_t* w, int b, int e) { return index_of_largest(w, b, e); }, 1);
 }
 
-// The wide cores' scan (ordering_avx2_probe.cpp, compiled with their flags)
-// against the plain answer.
+#if defined(LEISER_ORDERING_PROBES)
+// Skips the test on a CPU that lacks what a core's probe needs.
+#define SKIP_UNLESS_CPU_HAS(features, name)                                              \
+  do {                                                                                    \
+    if ((simd::cpu_features() & (features)) != (features)) GTEST_SKIP() << "this CPU lacks " << (name); \
+  } while (false)
+#endif
+
+// The wide cores' scans (ordering_avx2_probe.cpp, ordering_avx512_probe.cpp,
+// compiled with their flags) against the plain answer.
 TEST(MovePicker, TheAvx2SelectionScanFindsTheLargestWord) {
-#if defined(LEISER_ORDERING_AVX2_PROBE)
-  if ((simd::cpu_features() & simd::kFeaturesAvx2Implementation) != simd::kFeaturesAvx2Implementation)
-    GTEST_SKIP() << "this CPU lacks AVX2";
+#if defined(LEISER_ORDERING_PROBES)
+  SKIP_UNLESS_CPU_HAS(simd::kFeaturesAvx2Implementation, "AVX2");
   expect_scan_finds_the_largest(
       [](const std::uint64_t* w, int b, int e) { return ordering_probe::probe_index_of_largest_avx2(w, b, e); }, 4);
+#else
+  GTEST_SKIP() << "not an x86-64 build";
+#endif
+}
+
+TEST(MovePicker, TheAvx512SelectionScanFindsTheLargestWord) {
+#if defined(LEISER_ORDERING_PROBES)
+  SKIP_UNLESS_CPU_HAS(simd::kFeaturesAvx512Implementation, "AVX-512");
+  expect_scan_finds_the_largest(
+      [](const std::uint64_t* w, int b, int e) { return ordering_probe::probe_index_of_largest_avx512(w, b, e); }, 8);
+#else
+  GTEST_SKIP() << "not an x86-64 build";
+#endif
+}
+
+#if defined(LEISER_ORDERING_PROBES)
+// Interior nodes as the search meets them: the boards of random games of an
+// edition, the side to move's legal moves, a best-move history filled by the
+// update rule from those games' moves, a TT move and killers drawn from the
+// list (or moves not in it, or none). `wide` gives the keys and tie codes of
+// the first moves, whole groups of `group` moves (0: the whole list); every
+// one must equal sort_key's and reference_tie_code's.
+template <Edition E, typename Wide>
+void expect_wide_sort_keys_equal_the_plain_ones(Wide wide, int group) {
+  std::mt19937_64 rng(E == Edition::k2016 ? 15 : 2018);
+  HistoryTable history;
+  KillerTable killers;
+  killers.clear();
+  int nodes = 0, long_lists = 0;
+  for (int game = 0; game < 40; ++game) {
+    kernel::Position pos = kernel::parse_fen(kernel::start_fen(E), E).value();
+    kernel::Board before{};
+    bool has_before = false;
+    for (int ply = 0; ply < 150 && !pos.is_game_over(); ++ply) {
+      kernel::MoveList moves;
+      kernel::generate_legal_moves<E>(pos, has_before ? &before : nullptr, moves);
+      if (moves.empty()) break;
+      const Color us = pos.side_to_move();
+      const auto any_move = [&] { return moves[static_cast<int>(rng() % static_cast<std::uint64_t>(moves.size()))]; };
+      for (int u = 0; u < 4; ++u) {
+        const Move m = any_move();
+        history.update(us, move_shape(pos.board(), m), rng() % 3 == 0);
+      }
+      const int ply_index = ply % 8;
+      killers.add(ply_index, rng() % 4 == 0 ? kA : any_move());
+      killers.add(ply_index, any_move());
+      const Move tt_move = rng() % 5 == 0 ? Move::none() : any_move();
+      std::vector<std::int32_t> keys(static_cast<std::size_t>(moves.size()) + 16, -7);
+      std::vector<std::uint16_t> ties(static_cast<std::size_t>(moves.size()) + 16, 7);
+      const int done = wide(pos.board(), us, moves, tt_move, killers.first(ply_index), killers.second(ply_index),
+                            history, keys.data(), ties.data());
+      ASSERT_EQ(done, group == 0 ? moves.size() : moves.size() / group * group);
+      for (int i = 0; i < done; ++i) {
+        const MoveShape shape = move_shape(pos.board(), moves[i]);
+        ASSERT_EQ(keys[static_cast<std::size_t>(i)], sort_key(moves[i], shape, us, tt_move, killers, ply_index, history))
+            << "game " << game << " ply " << ply << " move " << i << " of " << moves.size();
+        ASSERT_EQ(ties[static_cast<std::size_t>(i)], reference_tie_code(moves[i], shape))
+            << "game " << game << " ply " << ply << " move " << i << " of " << moves.size();
+      }
+      // Nothing is written past the list.
+      for (std::size_t i = static_cast<std::size_t>(moves.size()); i < keys.size(); ++i) {
+        ASSERT_EQ(keys[i], -7);
+        ASSERT_EQ(ties[i], 7);
+      }
+      ++nodes;
+      long_lists += moves.size() > 16;
+      before = pos.board();
+      has_before = true;
+      pos.template make_move<E>(any_move());
+    }
+  }
+  EXPECT_GT(nodes, 1000);
+  EXPECT_GT(long_lists, nodes / 2);
+}
+#endif
+
+TEST(MovePicker, TheAvx2SortKeysEqualThePlainOnes) {
+#if defined(LEISER_ORDERING_PROBES)
+  SKIP_UNLESS_CPU_HAS(simd::kFeaturesAvx2Implementation, "AVX2");
+  expect_wide_sort_keys_equal_the_plain_ones<Edition::k2016>(ordering_probe::probe_sort_keys_avx2, 8);
+  expect_wide_sort_keys_equal_the_plain_ones<Edition::k2018>(ordering_probe::probe_sort_keys_avx2, 8);
+#else
+  GTEST_SKIP() << "not an x86-64 build";
+#endif
+}
+
+TEST(MovePicker, TheAvx512SortKeysEqualThePlainOnesForTheWholeList) {
+#if defined(LEISER_ORDERING_PROBES)
+  SKIP_UNLESS_CPU_HAS(simd::kFeaturesAvx512Implementation, "AVX-512");
+  expect_wide_sort_keys_equal_the_plain_ones<Edition::k2016>(ordering_probe::probe_sort_keys_avx512, 0);
+  expect_wide_sort_keys_equal_the_plain_ones<Edition::k2018>(ordering_probe::probe_sort_keys_avx512, 0);
 #else
   GTEST_SKIP() << "not an x86-64 build";
 #endif
