@@ -101,7 +101,7 @@ report_build() {
 # and build_options.
 report_machine_info() {
   date_utc=$(date -u '+%Y-%m-%d %H:%M UTC')
-  commit=$(git rev-parse --short HEAD 2>/dev/null || echo unknown)
+  commit=${REPORT_COMMIT:-$(git rev-parse --short HEAD 2>/dev/null || echo unknown)}
   cpu_model=$(lscpu | sed -n 's/^Model name:[[:space:]]*//p' | head -n 1)
   cpu_count=$(nproc)
   cpu_flags=$(lscpu | sed -n 's/^Flags:[[:space:]]*//p' | head -n 1)
