@@ -116,8 +116,10 @@ class TranspositionTable {
     std::atomic_ref<std::uint64_t>(word).store(value, std::memory_order_relaxed);
   }
   // `count` zeroed slots; throws std::bad_alloc when there is no memory.
-  // Tables of 2 MiB or more are aligned to 2 MiB and asked for huge pages.
+  // Tables from 2 MiB to 256 MiB are aligned to 2 MiB and asked for huge
+  // pages; larger ones stay on 4 KiB pages (tt.cpp says why).
   static constexpr std::size_t kHugePageBytes = std::size_t{2} << 20;
+  static constexpr std::size_t kLargestHugePageTable = std::size_t{256} << 20;
   static SlotArray allocate(std::size_t count);
   std::size_t index(kernel::Key key) const { return static_cast<std::size_t>(key & mask_); }
 

@@ -144,7 +144,9 @@ TEST(TranspositionTable, ClearAndResizeForgetEveryEntry) {
 // boundary (tt.cpp): every slot, the first and the last included, must be
 // inside the part kept, and clear() must hand back a whole empty table.
 TEST(TranspositionTable, EverySizeKeepsItsFirstAndLastSlotsThroughClear) {
-  for (const std::size_t megabytes : {1u, 2u, 3u, 4u, 16u, 64u}) {
+  // 1 MiB: small pages; 2 to 256 MiB: huge pages; 512 MiB: small pages
+  // again (only the two slots' pages are touched).
+  for (const std::size_t megabytes : {1u, 2u, 3u, 4u, 16u, 64u, 256u, 512u}) {
     TranspositionTable tt(megabytes);
     // A power of two of 16-byte slots within the budget: the slot index is
     // the key's low bits, so these keys land on the first and last slots.
