@@ -20,15 +20,14 @@ usage: scripts/isa_report.py [--exe build/leiserchess] [--rounds 10]
 import argparse
 import datetime
 import os
-import platform
 import re
 import shutil
 import statistics
-import subprocess
 import sys
 import tempfile
 
-CORES = ['scalar', 'avx2', 'avx512']
+sys.path.insert(0, os.path.join(os.path.dirname(__file__), 'lib'))
+from engine_cores import CORES, bench, cpu_model, git_commit, run, runnable_cores  # noqa: E402
 
 # What each core is built with and which primitives it chooses at compile
 # time (kept with the code: docs/isa-cores.md, "Primitives").
@@ -46,29 +45,6 @@ CORE_NOTES = {
               '(search/ordering.h), and the NNUE accumulator and first layer run in 512-bit lanes '
               '(nnue/accumulator.cpp, nnue/inference.cpp)',
 }
-
-
-def run(args, check=True):
-    result = subprocess.run(args, capture_output=True, text=True)
-    if check and result.returncode != 0:
-        sys.exit(f'isa_report: {" ".join(args)} failed ({result.returncode}): {result.stderr.strip()}')
-    return result
-
-
-def runnable_cores(exe):
-    cores = []
-    for core in CORES:
-        result = run([exe, '--simd', core, 'version'], check=False)
-        if result.returncode == 0 and f'(simd {core})' in result.stdout:
-            cores.append(core)
-    return cores
-
-
-def bench(exe, core, depth, edition):
-    out = run([exe, '--simd', core, 'bench', str(depth), edition, '1']).stdout
-    nodes = int(re.search(r'Nodes searched\s*:\s*(\d+)', out).group(1))
-    nps = int(re.search(r'Nodes/second\s*:\s*(\d+)', out).group(1))
-    return nodes, nps
 
 
 def perft(exe, core, depth):
@@ -91,17 +67,6 @@ def callgrind_instructions(exe, core, depth, edition):
         with open(out_file) as f:
             totals = re.search(r'^totals:\s*(\d+)', f.read(), re.M)
         return (int(totals.group(1)), nodes) if totals else None
-
-
-def cpu_model():
-    try:
-        with open('/proc/cpuinfo') as f:
-            for line in f:
-                if line.startswith('model name'):
-                    return line.split(':', 1)[1].strip()
-    except OSError:
-        pass
-    return platform.processor() or 'unknown'
 
 
 def main():
@@ -143,7 +108,7 @@ def main():
         for core in cores:
             instructions[(core, edition)] = callgrind_instructions(args.exe, core, args.callgrind_depth, edition)
 
-    commit = run(['git', 'rev-parse', '--short', 'HEAD'], check=False).stdout.strip() or 'unknown'
+    commit = git_commit()
     lines = []
     lines.append('# Engine cores per instruction set: what each gains over the baseline core')
     lines.append('')
