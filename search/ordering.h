@@ -301,8 +301,8 @@ inline int sort_keys_avx512(const kernel::Board& board, kernel::Color us, const 
 
 #if defined(__AVX512F__)
 // index_of_largest for the avx512 core: eight words per step, compared as
-// unsigned numbers directly (AVX-512 has the unsigned compare AVX2 lacks), the
-// last group of fewer than eight by a masked load; then the largest of the
+// unsigned numbers directly (AVX-512 has the unsigned compare AVX2 lacks), a
+// last group of fewer than eight by the same masked load; then the largest of the
 // eight lanes and the lane that holds it. The words are distinct, so exactly
 // one lane holds the largest. end - begin >= 8.
 inline int index_of_largest_avx512(const std::uint64_t* words, int begin, int end) {
@@ -310,16 +310,9 @@ inline int index_of_largest_avx512(const std::uint64_t* words, int begin, int en
   __m512i index = _mm512_add_epi64(_mm512_set1_epi64(begin), _mm512_setr_epi64(0, 1, 2, 3, 4, 5, 6, 7));
   __m512i best_index = index;
   __m512i best_value = _mm512_loadu_si512(words + begin);
-  int i = begin + 8;
-  for (; i + 8 <= end; i += 8) {
-    index = _mm512_add_epi64(index, eight);
-    const __m512i value = _mm512_loadu_si512(words + i);
-    const __mmask8 greater = _mm512_cmpgt_epu64_mask(value, best_value);
-    best_value = _mm512_mask_mov_epi64(best_value, greater, value);
-    best_index = _mm512_mask_mov_epi64(best_index, greater, index);
-  }
-  if (i < end) {
-    const __mmask8 valid = static_cast<__mmask8>((1U << (end - i)) - 1);
+  for (int i = begin + 8; i < end; i += 8) {
+    const int left = end - i;
+    const __mmask8 valid = left >= 8 ? __mmask8{0xFF} : static_cast<__mmask8>((1U << left) - 1);
     index = _mm512_add_epi64(index, eight);
     const __m512i value = _mm512_maskz_loadu_epi64(valid, words + i);
     const __mmask8 greater = _mm512_mask_cmpgt_epu64_mask(valid, value, best_value);
