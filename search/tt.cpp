@@ -27,29 +27,26 @@ constexpr bool kHugePagesWanted = true;
 TranspositionTable::SlotArray TranspositionTable::allocate(std::size_t count) {
   // Fresh anonymous pages are zero: nothing is written here.
   const std::size_t bytes = count * sizeof(Slot);
-  // Huge pages commit memory 2 MiB at a time, wherever a probe lands: a
+  // Huge pages where the kernel gives them (transparent huge pages, "always"
+  // or "madvise"): a probe lands anywhere in the table, so with 4 KiB pages
+  // nearly every probe also misses the TLB, and a cleared table faults its
+  // pages in again one by one (4,096 faults per 16 MiB, costly in a virtual
+  // machine; perf-reports/search-experiments.md).
+  // But huge pages commit memory 2 MiB at a time, wherever a probe lands: a
   // search in a fresh table of gigabytes commits nearly all of it within its
   // first thousands of nodes. Measured on a 2-vCPU VM, where first-touched
   // memory is slow: at Hash 1024 the first second searched 9,469 nodes
   // (against 344k on 4 KiB pages), at Hash 8192 the search ran at 10-18k
   // nodes/s while 8 GB were committed. Up to 256 MiB that commit is short
   // (Hash 256: the same nodes/s as on small pages), and the TLB gain stays.
-  if (!kHugePagesWanted || bytes < kHugePageBytes || bytes > kLargestHugePageTable) {
-    void* memory = ::mmap(nullptr, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-    if (memory == MAP_FAILED) throw std::bad_alloc();
-    return SlotArray(static_cast<Slot*>(memory), UnmapSlots{bytes});
-  }
-  // Huge pages where the kernel gives them (transparent huge pages, "always"
-  // or "madvise"): a probe lands anywhere in the table, so with 4 KiB pages
-  // nearly every probe also misses the TLB, and a cleared table faults its
-  // pages in again one by one (4,096 faults per 16 MiB, costly in a virtual
-  // machine; perf-reports/search-experiments.md). The block is mapped one
-  // huge page larger, cut to a huge-page boundary and the ends given back,
-  // since only aligned 2 MiB ranges can be huge pages. Slot counts are powers
-  // of two, so `bytes` is a whole number of huge pages.
-  const std::size_t mapped = bytes + kHugePageBytes;
+  const bool huge = kHugePagesWanted && bytes >= kHugePageBytes && bytes <= kLargestHugePageTable;
+  // Only aligned 2 MiB ranges can be huge pages: the block is mapped one huge
+  // page larger, cut to a huge-page boundary and the ends given back. Slot
+  // counts are powers of two, so `bytes` is a whole number of huge pages.
+  const std::size_t mapped = huge ? bytes + kHugePageBytes : bytes;
   void* raw = ::mmap(nullptr, mapped, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
   if (raw == MAP_FAILED) throw std::bad_alloc();
+  if (!huge) return SlotArray(static_cast<Slot*>(raw), UnmapSlots{bytes});
   const auto raw_address = reinterpret_cast<std::uintptr_t>(raw);
   const std::uintptr_t start = (raw_address + kHugePageBytes - 1) & ~std::uintptr_t{kHugePageBytes - 1};
   const std::size_t head = start - raw_address;

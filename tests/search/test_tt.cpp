@@ -139,7 +139,6 @@ TEST(TranspositionTable, ClearAndResizeForgetEveryEntry) {
   EXPECT_FALSE(tt.probe(kKey).has_value());
 }
 
-
 // Tables of 2 MB and more are cut out of a larger mapping at a huge-page
 // boundary (tt.cpp): every slot, the first and the last included, must be
 // inside the part kept, and clear() must hand back a whole empty table.
@@ -166,6 +165,7 @@ TEST(TranspositionTable, EverySizeKeepsItsFirstAndLastSlotsThroughClear) {
     EXPECT_EQ(tt.probe(last)->score, 33) << megabytes;
   }
 }
+
 // ---- The lockless check, on the words a slot holds.
 
 TEST(TranspositionTableWords, EncodeThenDecodeGivesTheEntryBack) {
