@@ -92,9 +92,15 @@ def main():
     if len(counts) != 1:
         sys.exit(f"the runs disagree: {sorted(counts)}")
     base_name = rank_label(min(opts.ranks)) if opts.ranks else runs[0][0]
-    base_workers = min(counting_ranks(r) for r in opts.ranks) if opts.ranks else 1
+    base_workers = counting_ranks(min(opts.ranks)) if opts.ranks else 1
     process_base = runs[0][0] if runs[0][2] == "process" and runs[0][3] == 1 else None
     base = statistics.median(rates[base_name])
+
+    def paired(name, reference):
+        # Within a round the configurations ran back to back, so the ratio
+        # of a round's runs sees about the same background load.
+        return statistics.median(r / b for r, b in zip(rates[name], rates[reference]))
+
     print(f"2016 pseudo perft {opts.depth} of the start position: {counts.pop()} leaves, "
           f"{opts.rounds} round{'s' if opts.rounds > 1 else ''}.\n")
     print(f"| configuration | median s | median leaves/s (10^9) | vs {base_name} (medians) "
@@ -102,18 +108,15 @@ def main():
     print("|---|---|---|---|---|---|")
     for name, _, kind, workers in runs:
         median = statistics.median(rates[name])
-        # Within a round the configurations ran back to back, so the ratio
-        # of a round's runs sees about the same background load.
-        paired = statistics.median(r / b for r, b in zip(rates[name], rates[base_name]))
+        vs_base = paired(name, base_name)
         if kind == "mpi":
-            efficiency = f"{paired / (workers / base_workers):.0%}"
+            efficiency = f"{vs_base / (workers / base_workers):.0%}"
         elif process_base:
-            own = statistics.median(r / b for r, b in zip(rates[name], rates[process_base]))
-            efficiency = f"{own / workers:.0%} (of 1 thread)"
+            efficiency = f"{paired(name, process_base) / workers:.0%} (of 1 thread)"
         else:
             efficiency = ""
         print(f"| {name} | {statistics.median(seconds[name]):.1f} | {median / 1e9:.2f} | {median / base:.2f} "
-              f"| {paired:.2f} | {efficiency} |")
+              f"| {vs_base:.2f} | {efficiency} |")
     print("\nEach run (in the order run):\n")
     print("| round | configuration | s | leaves/s (10^9) |")
     print("|---|---|---|---|")
