@@ -1,7 +1,6 @@
 #include "arena/openings.h"
 
 #include <cstdlib>
-#include <fstream>
 #include <random>
 #include <sstream>
 #include <unordered_set>
@@ -10,6 +9,7 @@
 #include "kernel/game.h"
 #include "kernel/notation.h"
 #include "kernel/quote.h"
+#include "kernel/read_file.h"
 #include "search/evaluate.h"
 
 namespace leiser::arena {
@@ -122,8 +122,9 @@ kernel::Expected<std::vector<Opening>> read_openings(std::istream& in, kernel::E
 
 kernel::Expected<std::vector<Opening>> load_openings(const std::string& path,
                                                      kernel::Edition edition, bool use_ko) {
-  std::ifstream in(path);
-  if (!in) return kernel::Error{"cannot read " + kernel::quote(path)};
+  const kernel::Expected<std::string> text = kernel::read_file(path, kernel::kMaxTextFileBytes);
+  if (!text) return kernel::Error{text.error()};
+  std::istringstream in(*text);
   auto book = read_openings(in, edition, use_ko);
   if (!book) return kernel::Error{path + ": " + book.error()};
   return book;

@@ -7,6 +7,7 @@
 
 #include "kernel/fen.h"
 #include "kernel/game.h"
+#include "kernel/quote.h"
 
 namespace leiser::arena {
 
@@ -110,6 +111,11 @@ kernel::Expected<std::vector<ResumedGame>> games_to_resume(const std::vector<Pgn
 }
 
 kernel::Expected<std::vector<PgnGame>> read_match_records(const std::string& path, std::ostream& notes) {
+  // The record is read, cut and appended to: only a regular file can be all
+  // three (a device such as /dev/zero would be read without end).
+  std::error_code status_error;
+  if (std::filesystem::exists(path, status_error) && !std::filesystem::is_regular_file(path, status_error))
+    return kernel::Error{kernel::quote(path) + " is not a regular file (the PGN file of the match to resume)"};
   std::ifstream in(path, std::ios::binary);
   if (!in) {
     notes << "arena: --resume: no '" << path << "' yet; the match starts from its first game\n";

@@ -1,13 +1,14 @@
 #include "cli/bench_command.h"
 
-#include <fstream>
 #include <optional>
 #include <ostream>
+#include <sstream>
 
 #include "cli/parse_integer.h"
 #include "kernel/fen.h"
 #include "kernel/game.h"
 #include "kernel/notation.h"
+#include "kernel/read_file.h"
 #include "search/benchmark.h"
 #include "search/engine.h"
 
@@ -27,8 +28,9 @@ std::optional<std::string> read_positions(const std::string& source, kernel::Edi
     fens = {kernel::to_fen(kernel::Game::start(edition).position())};
     return std::nullopt;
   }
-  std::ifstream file(source);
-  if (!file) return "bench positions: cannot read '" + source + "' (give bench, startpos or a file of FENs)";
+  const kernel::Expected<std::string> text = kernel::read_file(source, kernel::kMaxTextFileBytes);
+  if (!text) return "bench positions: " + text.error() + " (give bench, startpos or a file of FENs)";
+  std::istringstream file(*text);
   std::string line;
   for (int number = 1; std::getline(file, line); ++number) {
     const auto first = line.find_first_not_of(" \t\r");
@@ -52,8 +54,9 @@ int run_bench_command(const std::vector<std::string>& args, std::ostream& out, s
   // Trailing name=value arguments are engine options.
   std::vector<std::string> positional;
   // Options are checked as they will be set: in order, on one engine (an
-  // option may depend on an earlier one, as Eval=nnue on EvalFile).
-  search::Engine probe;
+  // option may depend on an earlier one, as Eval=nnue on EvalFile); made
+  // only when there are options, since an engine's tables take time to set up.
+  std::optional<search::Engine> probe;
   search::BenchOptions options;
   for (const std::string& arg : args) {
     const auto eq = arg.find('=');
@@ -66,7 +69,8 @@ int run_bench_command(const std::vector<std::string>& args, std::ostream& out, s
       continue;
     }
     options.emplace_back(arg.substr(0, eq), arg.substr(eq + 1));
-    if (const auto problem = probe.set_option(options.back().first, options.back().second)) {
+    if (!probe) probe.emplace();
+    if (const auto problem = probe->set_option(options.back().first, options.back().second)) {
       err << "error: bench: " << *problem << "\n";
       return 2;
     }

@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <chrono>
-#include <fstream>
 #include <map>
 #include <ostream>
 #include <sstream>
@@ -10,6 +9,7 @@
 #include "cli/parse_integer.h"
 #include "kernel/game.h"
 #include "kernel/notation.h"
+#include "kernel/read_file.h"
 #include "search/engine.h"
 
 namespace leiser::cli {
@@ -64,8 +64,9 @@ kernel::Expected<TacticsProblem> parse_tactics_line(const std::string& text, int
 }
 
 kernel::Expected<std::vector<TacticsProblem>> read_tactics_file(const std::string& path) {
-  std::ifstream file(path);
-  if (!file) return kernel::Error{"cannot read '" + path + "'"};
+  const kernel::Expected<std::string> text = kernel::read_file(path, kernel::kMaxTextFileBytes);
+  if (!text) return kernel::Error{text.error()};
+  std::istringstream file(*text);
   std::vector<TacticsProblem> problems;
   std::string line;
   for (int number = 1; std::getline(file, line); ++number) {

@@ -1,10 +1,9 @@
 #include "nnue/network.h"
 
-#include <cerrno>
 #include <cstring>
-#include <fstream>
-#include <iterator>
 #include <random>
+
+#include "kernel/read_file.h"
 
 namespace leiser::nnue {
 namespace {
@@ -144,11 +143,13 @@ kernel::Expected<Network> parse_network(std::span<const std::uint8_t> bytes) {
 }
 
 kernel::Expected<Network> load_network(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return kernel::Error{path + ": cannot open: " + std::strerror(errno)};
-  std::vector<std::uint8_t> bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-  if (in.bad()) return kernel::Error{path + ": read error"};
-  kernel::Expected<Network> net = parse_network(bytes);
+  // No valid net is larger, and a path to something endless (EvalFile
+  // /dev/zero) must not be read until memory runs out.
+  constexpr std::size_t kMaxNetFileBytes = kNetHeaderBytes + kMaxDescriptionLength + kNetTensorBytes + kNetChecksumBytes;
+  const kernel::Expected<std::string> bytes = kernel::read_file(path, kMaxNetFileBytes);
+  if (!bytes) return kernel::Error{bytes.error()};
+  kernel::Expected<Network> net =
+      parse_network(std::span(reinterpret_cast<const std::uint8_t*>(bytes->data()), bytes->size()));
   if (!net) return kernel::Error{path + ": " + net.error()};
   return net;
 }

@@ -82,7 +82,14 @@ namespace {
 kernel::Expected<std::vector<std::uint8_t>> read_bytes(const std::string& path) {
   std::ifstream file(path, std::ios::binary);
   if (!file) return kernel::Error{"cannot read '" + path + "'"};
-  std::vector<std::uint8_t> bytes((std::istreambuf_iterator<char>(file)), std::istreambuf_iterator<char>());
+  // The magic first: a path to something endless (/dev/zero) or to a large
+  // file of another kind is rejected without reading it all. check_header
+  // then checks the rest of the header.
+  std::vector<std::uint8_t> bytes(sizeof kMagic);
+  file.read(reinterpret_cast<char*>(bytes.data()), static_cast<std::streamsize>(bytes.size()));
+  if (static_cast<std::size_t>(file.gcount()) != bytes.size() || std::memcmp(bytes.data(), kMagic, sizeof kMagic) != 0)
+    return kernel::Error{"'" + path + "' is not a training data file (no LEISDATA header)"};
+  bytes.insert(bytes.end(), std::istreambuf_iterator<char>(file), std::istreambuf_iterator<char>());
   if (file.bad()) return kernel::Error{"error reading '" + path + "'"};
   return bytes;
 }

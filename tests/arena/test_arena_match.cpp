@@ -8,6 +8,7 @@
 
 #include <cerrno>
 #include <chrono>
+#include <filesystem>
 #include <fstream>
 #include <algorithm>
 #include <iterator>
@@ -686,6 +687,20 @@ TEST(ArenaMatch, ResumeRefusesAnotherMatchsRecords) {
   EXPECT_NE(shuffled.err.find("was played from another opening"), std::string::npos) << shuffled.err;
   // Nothing was added to the file by the refused runs.
   EXPECT_EQ(read_records(pgn).size(), 4u);
+}
+
+// --resume reads, cuts and appends to the PGN file: a device would be read
+// without end (found with the net reader's /dev/zero hang).
+TEST(ArenaMatch, ResumeRefusesAPgnThatIsNotARegularFile) {
+  if (!std::filesystem::exists("/dev/zero")) GTEST_SKIP() << "no /dev/zero";
+  std::ostringstream out, err;
+  const Args engines = instant_engines();
+  EXPECT_EQ(run_arena_command({"--engine", engines[1], "--engine", engines[3], "--rounds", "1", "--resume", "--pgn",
+                               "/dev/zero"},
+                              out, err),
+            1);
+  EXPECT_NE(err.str().find("'/dev/zero' is not a regular file"), std::string::npos) << err.str();
+  EXPECT_TRUE(no_children());
 }
 
 // Ctrl-C: the arena runs as its own process, gets SIGINT mid-match, prints

@@ -285,7 +285,7 @@ TEST(BenchCommand, BadPositionSourcesAreOneLineErrors) {
   } cases[] = {
       {bad_fen, bad_fen + ":3: "},
       {empty, "holds no FEN"},
-      {::testing::TempDir() + "no_such_file.fen", "cannot read"},
+      {::testing::TempDir() + "no_such_file.fen", "cannot open"},
   };
   for (const auto& c : cases) {
     std::ostringstream out;

@@ -17,6 +17,7 @@
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
+#include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <regex>
@@ -405,6 +406,27 @@ TEST(ProtocolRobustness, ABigHashDoesNotHoldUpReadyok) {
   ready = engine.wait_for("readyok", kAnswerBound, *ready + 1);
   ASSERT_TRUE(ready) << "clearing a big hash held up readyok";
   std::cout << "ucinewgame with hash 4096: readyok in " << ms_between(asked, engine.lines()[*ready].at) << " ms\n";
+}
+
+// A path to something endless given as a file (found while speeding up the
+// net-file fuzzer): the net reader read /dev/zero until memory ran out, and
+// the engine stopped answering. Now it reads at most a net's size.
+TEST(ProtocolRobustness, AnEvalFileWithoutEndIsAnErrorNotAHang) {
+  if (!std::filesystem::exists("/dev/zero")) GTEST_SKIP() << "no /dev/zero";
+  EnginePipe engine(LEISER_EXECUTABLE);
+  engine.send("setoption name EvalFile value /dev/zero");
+  engine.send("isready");
+  const auto ready = engine.wait_for("readyok", kSearchBound);
+  ASSERT_TRUE(ready) << "EvalFile /dev/zero held up readyok";
+  const auto lines = engine.lines();
+  ASSERT_GE(*ready, 1u);
+  const std::string& error = lines[*ready - 1].text;
+  EXPECT_EQ(error.rfind("info string error: ", 0), 0u) << error;
+  EXPECT_NE(error.find("'/dev/zero' holds more than"), std::string::npos) << error;
+  engine.send("go depth 2");
+  const auto best = engine.wait_for("bestmove", kSearchBound);
+  ASSERT_TRUE(best);
+  expect_legal_bestmove(engine.lines()[*best].text, kernel::Game::start(kernel::Edition::k2018));
 }
 
 }  // namespace

@@ -12,6 +12,7 @@
 
 #include "nnue/default_nets.h"
 #include "nnue/network.h"
+#include "nnue/training_data.h"
 
 namespace leiser::nnue {
 namespace {
@@ -210,6 +211,24 @@ TEST_F(NnueNetworkCorruption, BiasOutOfRange) {
     bad.out_bias = INT32_MIN;
     EXPECT_TRUE(contains(parse_error(serialize_network(bad)), "bias out of range: out_bias"));
   }
+}
+
+}  // namespace
+}  // namespace leiser::nnue
+
+namespace leiser::nnue {
+namespace {
+
+// Readers stop at the header of something that is not their file: /dev/zero
+// (a path to something endless) used to be read until memory ran out.
+TEST(NnueFiles, AnEndlessDeviceIsRejectedAtItsHeader) {
+  if (!std::filesystem::exists("/dev/zero")) GTEST_SKIP() << "no /dev/zero";
+  const auto net = load_network("/dev/zero");
+  ASSERT_FALSE(net.has_value());
+  EXPECT_NE(net.error().find("'/dev/zero' holds more than"), std::string::npos) << net.error();
+  const auto data = summarize_data_file("/dev/zero");
+  ASSERT_FALSE(data.has_value());
+  EXPECT_EQ(data.error(), "'/dev/zero' is not a training data file (no LEISDATA header)");
 }
 
 }  // namespace
