@@ -6,6 +6,8 @@
 
 #include <atomic>
 #include <cstdint>
+#include <cstdlib>
+#include <new>
 #include <memory>
 #include <optional>
 
@@ -17,12 +19,18 @@ class EvalCache {
  public:
   static constexpr std::size_t kEntries = 1 << 16;
 
-  EvalCache() : entries_(std::make_unique<Entry[]>(kEntries)) {}
+  // Zeroed memory from calloc: a block this large comes as fresh pages from
+  // the system, already zero, faulted in only as the search touches them,
+  // rather than 1 MB written at every engine's construction (a fuzzing
+  // session or a `bench` makes an engine each time).
+  EvalCache() : entries_(static_cast<Entry*>(std::calloc(kEntries, sizeof(Entry)))) {
+    if (!entries_) throw std::bad_alloc();
+  }
 
   std::optional<int> probe(kernel::Key key) const {
-    const Entry& e = entries_[key & (kEntries - 1)];
-    const std::uint64_t data = e.data.load(std::memory_order_relaxed);
-    const std::uint64_t check = e.check.load(std::memory_order_relaxed);
+    Entry& e = entries_[key & (kEntries - 1)];
+    const std::uint64_t data = relaxed(e.data).load(std::memory_order_relaxed);
+    const std::uint64_t check = relaxed(e.check).load(std::memory_order_relaxed);
     // Bit 32 marks a written entry, so an empty slot never matches key 0.
     if ((check ^ data) != key || !(data >> 32)) return std::nullopt;
     return static_cast<std::int32_t>(static_cast<std::uint32_t>(data));
@@ -31,23 +39,37 @@ class EvalCache {
   void store(kernel::Key key, int score) {
     Entry& e = entries_[key & (kEntries - 1)];
     const std::uint64_t data = (std::uint64_t{1} << 32) | static_cast<std::uint32_t>(score);
-    e.data.store(data, std::memory_order_relaxed);
-    e.check.store(key ^ data, std::memory_order_relaxed);
+    relaxed(e.data).store(data, std::memory_order_relaxed);
+    relaxed(e.check).store(key ^ data, std::memory_order_relaxed);
   }
 
+  // Only between searches (the Engine waits for its search first). A fresh
+  // zeroed block, as for construction; writing every entry is the fallback.
   void clear() {
+    if (Entry* fresh = static_cast<Entry*>(std::calloc(kEntries, sizeof(Entry)))) {
+      entries_.reset(fresh);
+      return;
+    }
     for (std::size_t i = 0; i < kEntries; ++i) {
-      entries_[i].check.store(0, std::memory_order_relaxed);
-      entries_[i].data.store(0, std::memory_order_relaxed);
+      relaxed(entries_[i].check).store(0, std::memory_order_relaxed);
+      relaxed(entries_[i].data).store(0, std::memory_order_relaxed);
     }
   }
 
  private:
+  // Plain words, read and written through std::atomic_ref: a plain struct
+  // is what calloc can hand out (std::atomic members could not be left
+  // unconstructed).
   struct Entry {
-    std::atomic<std::uint64_t> check{0};
-    std::atomic<std::uint64_t> data{0};
+    std::uint64_t check;
+    std::uint64_t data;
   };
-  std::unique_ptr<Entry[]> entries_;
+  static_assert(alignof(std::uint64_t) >= std::atomic_ref<std::uint64_t>::required_alignment);
+  static std::atomic_ref<std::uint64_t> relaxed(std::uint64_t& word) { return std::atomic_ref<std::uint64_t>(word); }
+  struct Free {
+    void operator()(Entry* entries) const { std::free(entries); }
+  };
+  std::unique_ptr<Entry[], Free> entries_;
 };
 
 }  // namespace leiser::search
