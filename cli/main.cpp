@@ -32,7 +32,17 @@ int main(int argc, char** argv) {
   for (;;) {
     const leiser::cli::CoreEntry& core = leiser::cli::core_for(leiser::simd::active().name);
     const int status = core.run(args, std::cin, std::cout, std::cerr, handover);
-    if (handover.next_core.empty()) return status;
+    if (handover.next_core.empty()) {
+      // A command whose output was lost (a full disk, /dev/full, a closed
+      // pipe's EPIPE) must not report success to the script that ran it.
+      // The protocol has said so already and returned 1.
+      std::cout.flush();
+      if (!std::cout && status == 0) {
+        std::cerr << "error: cannot write to standard output\n";
+        return 1;
+      }
+      return status;
+    }
     if (const std::string problem = leiser::simd::select(handover.next_core); !problem.empty()) {
       // The core checked the name against this CPU before handing over.
       std::cout << "info string error: simd: " << problem << std::endl;

@@ -347,6 +347,25 @@ TEST(ProtocolRobustness, AWriteErrorOnStandardOutputIsANonZeroExit) {
   }
 }
 
+// The same for the command-line commands, which used to exit 0 with their
+// output lost.
+TEST(ProtocolRobustness, ACommandWhoseOutputIsLostExitsWithAnError) {
+  if (!std::filesystem::exists("/dev/full")) GTEST_SKIP() << "no /dev/full";
+  const std::string err_path = ::testing::TempDir() + "full_stderr.txt";
+  for (const char* args : {"version", "help", "perft --depth 2", "bench 1 2016 1 startpos"}) {
+    const std::string command =
+        std::string("'") + LEISER_EXECUTABLE + "' " + args + " > /dev/full 2> '" + err_path + "'";
+    const int status = std::system(command.c_str());
+    ASSERT_TRUE(WIFEXITED(status)) << args;
+    EXPECT_EQ(WEXITSTATUS(status), 1) << args;
+    std::ifstream err(err_path);
+    std::string last, line;
+    while (std::getline(err, line)) last = line;
+    EXPECT_EQ(last, "error: cannot write to standard output") << args;
+  }
+  std::filesystem::remove(err_path);
+}
+
 TEST(ProtocolRobustness, TooManyThreadsAreLoweredWithoutOneTbbWarnings) {
   const std::string err_path = ::testing::TempDir() + "threads_stderr.txt";
   {
