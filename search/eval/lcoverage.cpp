@@ -320,9 +320,43 @@ void FastCoverage::walk(const Board& board, Square at, int direction, unsigned t
     const int offset = kOffset[direction];
     const int empties = kernel::popcount(segment) - (blockers != 0);
     int sq = at;
-    for (int k = 0; k < empties; ++k) {
-      sq += offset;
-      enter(static_cast<Square>(sq), direction, ++total);
+#if defined(__AVX2__)
+    if (!kRecord && (direction & 1) && empties > 1) {
+      // Along a rank the segment's empty squares lie in one row of eight
+      // 16-bit distances: one minimum for the row, kept where the segment's
+      // mask says (the square k steps from `at` gets total + k). This
+      // replaces a loop of unpredictable length (fewer mispredicted
+      // branches, callgrind); along a file the squares are eight apart, and
+      // one square is cheaper scalar.
+      const int rank = kernel::rank_of(static_cast<Square>(at));
+      const int file = kernel::file_of(static_cast<Square>(at));
+      const unsigned entered =
+          static_cast<unsigned>(segment >> (8 * rank)) & 0xFF &
+          (blockers == 0 ? 0xFFu : ~(1u << kernel::file_of(static_cast<Square>(at + offset * (empties + 1)))));
+      const __m128i value =
+          _mm_add_epi16(_mm_abs_epi16(_mm_sub_epi16(_mm_setr_epi16(0, 1, 2, 3, 4, 5, 6, 7),
+                                                    _mm_set1_epi16(static_cast<short>(file)))),
+                        _mm_set1_epi16(static_cast<short>(total)));
+      std::uint16_t* const row = dist_.data() + 8 * rank;
+      const __m128i lowered = _mm_min_epu16(_mm_loadu_si128(reinterpret_cast<const __m128i*>(row)), value);
+#if defined(__AVX512BW__) && defined(__AVX512VL__)
+      _mm_mask_storeu_epi16(row, static_cast<__mmask8>(entered), lowered);
+#else
+      // The mask's bits as 16-bit lanes of all ones or zeros.
+      const __m128i bits = _mm_setr_epi16(1, 2, 4, 8, 16, 32, 64, 128);
+      const __m128i keep = _mm_cmpeq_epi16(_mm_and_si128(_mm_set1_epi16(static_cast<short>(entered)), bits), bits);
+      const __m128i old = _mm_loadu_si128(reinterpret_cast<const __m128i*>(row));
+      _mm_storeu_si128(reinterpret_cast<__m128i*>(row), _mm_blendv_epi8(old, lowered, keep));
+#endif
+      total += static_cast<unsigned>(empties);
+      sq += offset * empties;
+    } else
+#endif
+    {
+      for (int k = 0; k < empties; ++k) {
+        sq += offset;
+        enter(static_cast<Square>(sq), direction, ++total);
+      }
     }
     if (!blockers) return;
     const Square hit = static_cast<Square>(sq + offset);
