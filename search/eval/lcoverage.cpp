@@ -310,11 +310,15 @@ void FastCoverage::walk(const Board& board, Square at, int direction, unsigned t
   for (;;) {
     const Bitboard ray = kernel::kRays[direction][at];
     const Bitboard blockers = ray & occupied;
-    // N and E rays run to higher squares, S and W to lower ones.
-    const Bitboard segment =
-        blockers == 0 ? ray
-                      : ray & ~kernel::kRays[direction][direction < 2 ? kernel::lowest_square(blockers)
-                                                                      : kernel::highest_square(blockers)];
+    // The piece hit: N and E rays run to higher squares, S and W to lower
+    // ones. The next segment starts from it, so it is taken from the
+    // blockers directly, not after counting the squares before it: the
+    // walk is one long chain of dependent loads, and this keeps the count
+    // off it.
+    const Square hit = blockers == 0 ? at
+                                     : (direction < 2 ? kernel::lowest_square(blockers)
+                                                      : kernel::highest_square(blockers));
+    const Bitboard segment = blockers == 0 ? ray : ray & ~kernel::kRays[direction][hit];
     reached_ |= segment;
     if constexpr (kRecord) path_.squares |= segment;
     const int offset = kOffset[direction];
@@ -332,7 +336,7 @@ void FastCoverage::walk(const Board& board, Square at, int direction, unsigned t
       const int file = kernel::file_of(static_cast<Square>(at));
       const unsigned entered =
           static_cast<unsigned>(segment >> (8 * rank)) & 0xFF &
-          (blockers == 0 ? 0xFFu : ~(1u << kernel::file_of(static_cast<Square>(at + offset * (empties + 1)))));
+          (blockers == 0 ? 0xFFu : ~(1u << kernel::file_of(hit)));
       const __m128i value =
           _mm_add_epi16(_mm_abs_epi16(_mm_sub_epi16(_mm_setr_epi16(0, 1, 2, 3, 4, 5, 6, 7),
                                                     _mm_set1_epi16(static_cast<short>(file)))),
@@ -349,7 +353,6 @@ void FastCoverage::walk(const Board& board, Square at, int direction, unsigned t
       _mm_storeu_si128(reinterpret_cast<__m128i*>(row), _mm_blendv_epi8(old, lowered, keep));
 #endif
       total += static_cast<unsigned>(empties);
-      sq += offset * empties;
     } else
 #endif
     {
@@ -359,7 +362,6 @@ void FastCoverage::walk(const Board& board, Square at, int direction, unsigned t
       }
     }
     if (!blockers) return;
-    const Square hit = static_cast<Square>(sq + offset);
     const Bitboard b = kernel::bit(hit);
     const std::uint8_t out =
         (board.kings & b) ? kernel::kBeamZap : kernel::kReflection[direction][board.orientation_at(hit)];
