@@ -86,9 +86,12 @@ for h in "${harnesses[@]}"; do
       "$dir/corpus" "$root/$work/seeds/$h" >"$dir/last.log" 2>&1)
   rc=$?
   set -e
-  cat "$dir"/fuzz-*.log >>"$dir/last.log" 2>/dev/null || true
   seconds=$(( $(date +%s) - start ))
-  executed=$(grep -o 'stat::number_of_executed_units: [0-9]*' "$dir/last.log" | awk '{s += $2} END {print s + 0}')
+  # With --jobs the parent's output (last.log) repeats each job's log, so
+  # the jobs' own logs are counted, once each.
+  stats_logs=("$dir/last.log")
+  [ "$jobs" -gt 1 ] && stats_logs=("$dir"/fuzz-*.log)
+  executed=$(cat "${stats_logs[@]}" 2>/dev/null | grep -o 'stat::number_of_executed_units: [0-9]*' | awk '{s += $2} END {print s + 0}')
   crashes=$(( $(count_failures) - before ))
   printf '| %s | %s | %s | %s |\n' "$h" "$executed" "$crashes" "$seconds"
   if [ "$rc" -ne 0 ] || [ "$crashes" -ne 0 ]; then
