@@ -19,6 +19,7 @@
 #include "kernel/move.h"
 #include "kernel/piece.h"
 #include "search/search_limits.h"
+#include "search/word_sort.h"
 
 namespace leiser::search {
 
@@ -379,7 +380,8 @@ inline int index_of_largest(const std::uint64_t* words, int begin, int end) {
 // on how the selection shuffles the list. The first few moves are found by
 // scanning for the largest word: at a cut node the search rarely asks for
 // more. Once it does, the node is likely to want them all, so the rest is
-// sorted once (n log n) instead of scanned again per move (n squared).
+// sorted once (search/word_sort.h) instead of scanned again per move (n
+// squared).
 class MovePicker {
  public:
   // Key values must be below 2^31 in magnitude; `scratch` holds count words.
@@ -391,7 +393,7 @@ class MovePicker {
   bool next(kernel::Move& out) {
     if (taken_ >= count_) return false;
     if (taken_ == kScannedPicks && count_ - taken_ > 1) {
-      std::sort(entries_ + taken_, entries_ + count_, std::greater<>());
+      sort_descending(entries_ + taken_, count_ - taken_);
     } else if (taken_ < kScannedPicks) {
       std::swap(entries_[taken_], entries_[index_of_largest(entries_, taken_, count_)]);
     }

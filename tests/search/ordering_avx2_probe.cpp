@@ -13,4 +13,6 @@ int probe_sort_keys_avx2(const kernel::Board& board, kernel::Color us, const ker
   return sort_keys_avx2(board, us, moves, tt_move, killer1, killer2, history, keys, ties);
 }
 
+void probe_sort_descending_avx2(std::uint64_t* words, int n) { sort_descending_avx2(words, n); }
+
 }  // namespace leiser::search::ordering_probe

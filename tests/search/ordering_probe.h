@@ -1,4 +1,4 @@
-// The wide primitives of search/ordering.h, compiled with a wide core's
+// The wide primitives of search/ordering.h and search/word_sort.h, compiled with a wide core's
 // flags in translation units of their own (ordering_avx2_probe.cpp,
 // ordering_avx512_probe.cpp) so that the baseline test can compare them with
 // the plain code on a CPU that has the instructions.
@@ -19,11 +19,18 @@ int probe_sort_keys_avx2(const kernel::Board& board, kernel::Color us, const ker
                          kernel::Move tt_move, kernel::Move killer1, kernel::Move killer2,
                          const HistoryTable& history, std::int32_t* keys, std::uint16_t* ties);
 
+// sort_descending_avx2(words, n) (search/word_sort.h); kNetworkSortMinWords
+// <= n <= kNetworkSortMaxWords.
+void probe_sort_descending_avx2(std::uint64_t* words, int n);
+
 // index_of_largest_avx512(words, begin, end); end - begin >= 8.
 int probe_index_of_largest_avx512(const std::uint64_t* words, int begin, int end);
 // sort_keys_avx512: all moves.size() moves.
 int probe_sort_keys_avx512(const kernel::Board& board, kernel::Color us, const kernel::MoveList& moves,
                            kernel::Move tt_move, kernel::Move killer1, kernel::Move killer2,
                            const HistoryTable& history, std::int32_t* keys, std::uint16_t* ties);
+
+// sort_descending_avx512(words, n), same bounds.
+void probe_sort_descending_avx512(std::uint64_t* words, int n);
 
 }  // namespace leiser::search::ordering_probe

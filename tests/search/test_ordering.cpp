@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <array>
 #include <cstdint>
+#include <functional>
 #include <random>
 #include <tuple>
 #include <unordered_set>
@@ -205,6 +206,61 @@ TEST(MovePicker, TheAvx512SelectionScanFindsTheLargestWord) {
   SKIP_UNLESS_CPU_HAS(simd::kFeaturesAvx512Implementation, "AVX-512");
   expect_scan_finds_the_largest(
       [](const std::uint64_t* w, int b, int e) { return ordering_probe::probe_index_of_largest_avx512(w, b, e); }, 8);
+#else
+  GTEST_SKIP() << "not an x86-64 build";
+#endif
+}
+
+// Lists to sort as the picker's words are (distinct), and lists with repeated
+// words and zeros, the value the networks pad with: a sort must give the
+// plain order for any list, since equal words are interchangeable.
+std::vector<std::uint64_t> words_to_sort(std::mt19937_64& rng, int count, int trial) {
+  if (trial % 3 != 2) return distinct_words(rng, count);
+  std::vector<std::uint64_t> words(count);
+  for (auto& w : words) w = rng() % 5 == 0 ? 0 : (rng() % 7) << (rng() % 64);
+  return words;
+}
+
+// Every length the networks sort, from their smallest to their largest.
+template <typename Sort>
+void expect_sort_gives_the_plain_order(Sort sort) {
+  std::mt19937_64 rng(2018);
+  for (int length = kNetworkSortMinWords; length <= kNetworkSortMaxWords; ++length)
+    for (int trial = 0; trial < (length <= 160 ? 6 : 1) + 2; ++trial) {
+      std::vector<std::uint64_t> words = words_to_sort(rng, length, trial);
+      std::vector<std::uint64_t> expected = words;
+      sort_descending_plain(expected.data(), length);
+      sort(words.data(), length);
+      ASSERT_EQ(words, expected) << "length " << length << " trial " << trial;
+    }
+}
+
+TEST(MovePicker, TheSortOfTheRestOrdersFromLargestToSmallest) {
+  std::mt19937_64 rng(7);
+  for (int length = 0; length <= 200; ++length) {
+    std::vector<std::uint64_t> words = distinct_words(rng, length);
+    sort_descending(words.data(), length);
+    ASSERT_TRUE(std::is_sorted(words.begin(), words.end(), std::greater<>())) << "length " << length;
+  }
+}
+
+// The wide cores' sorting networks (search/word_sort.h, compiled with their
+// flags) against std::sort.
+TEST(MovePicker, TheAvx2SortingNetworkGivesThePlainOrder) {
+#if defined(LEISER_ORDERING_PROBES)
+  SKIP_UNLESS_CPU_HAS(simd::kFeaturesAvx2Implementation, "AVX2");
+  expect_sort_gives_the_plain_order(
+      [](std::uint64_t* w, int n) { ordering_probe::probe_sort_descending_avx2(w, n); });
+#else
+  GTEST_SKIP() << "not an x86-64 build";
+#endif
+}
+
+TEST(MovePicker, TheAvx512SortingNetworkGivesThePlainOrder) {
+#if defined(LEISER_ORDERING_PROBES)
+  SKIP_UNLESS_CPU_HAS(simd::kFeaturesAvx512Implementation, "AVX-512");
+  expect_sort_gives_the_plain_order(
+      [](std::uint64_t* w, int n) { ordering_probe::probe_sort_descending_avx512(w, n); });
 #else
   GTEST_SKIP() << "not an x86-64 build";
 #endif
