@@ -38,13 +38,16 @@ CORE_NOTES = {
             '(kernel/laser.h), 2016 move generation packed by pshufb (kernel/movegen.h), move-ordering keys '
             'eight at a time with gathers and the selection scan four words at a time (search/ordering.h), '
             'LCOVERAGE\'s sum of square terms eight at a time and its beam segments along a rank in one '
-            '8-lane minimum (search/eval/lcoverage.cpp), the NNUE accumulator and layers in 256-bit lanes',
+            '8-lane minimum (search/eval/lcoverage.cpp), the move picker\'s sort of the rest of a list by a '
+            'bitonic network four words per vector (search/word_sort.h), the NNUE accumulator and layers in '
+            '256-bit lanes',
     'avx512': 'the avx2 flags plus AVX-512 F/BW/DQ/VL/CD (no FMA); the avx2 primitives, except that '
               'move-ordering keys are made sixteen moves at a time with masked loads and stores and the '
               'picker\'s selection scan takes eight words at a time with the unsigned compare '
-              '(search/ordering.h), LCOVERAGE\'s rank segments keep their minimum by a masked store '
-              '(search/eval/lcoverage.cpp), and the NNUE accumulator and first layer run in 512-bit lanes '
-              '(nnue/accumulator.cpp, nnue/inference.cpp)',
+              '(search/ordering.h), its sorting network eight words per vector with the unsigned 64-bit '
+              'min/max (search/word_sort.h), LCOVERAGE\'s beam walk keeps the 64 distances in two vectors '
+              'and lowers each segment by masked minimums (search/eval/lcoverage.cpp), and the NNUE '
+              'accumulator and first layer run in 512-bit lanes (nnue/accumulator.cpp, nnue/inference.cpp)',
 }
 
 

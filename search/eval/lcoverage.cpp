@@ -269,6 +269,10 @@ class FastCoverage {
   // covered; min-merges into dist_. With kRecord, also fills path_.
   template <bool kRecord>
   void walk(const Board& board, Square at, int direction, unsigned total);
+#if defined(__AVX512BW__)
+  // walk<false> in the avx512 core: the distances in two vectors.
+  void walk_in_vectors(const Board& board, Square at, int direction, unsigned total);
+#endif
   // The beam of c on `after`, a board that differs from board_ only on the
   // squares `touched`.
   void retrace(const Board& after, Bitboard touched);
@@ -293,6 +297,9 @@ class FastCoverage {
 // cost 1 each, then the piece hit decides.
 template <bool kRecord>
 void FastCoverage::walk(const Board& board, Square at, int direction, unsigned total) {
+#if defined(__AVX512BW__)
+  if constexpr (!kRecord) return walk_in_vectors(board, at, direction, total);
+#endif
   constexpr int kOffset[4] = {8, 1, -8, -1};  // laser direction N E S W
   const Bitboard occupied = board.occupied();
   const Bitboard theirs = board.pieces(kernel::opponent(c_));
@@ -375,6 +382,62 @@ void FastCoverage::walk(const Board& board, Square at, int direction, unsigned t
     at = hit;
   }
 }
+
+#if defined(__AVX512BW__)
+// The 64 distances are two vectors of 32 16-bit lanes for the whole beam. The
+// squares of a segment (its empty squares and the piece it ends on) are
+// lowered by one masked minimum per vector against total + their distance
+// from the segment's start (one more on an enemy piece, which costs 2): no
+// loop over the squares, no branch on their number, and no store that a
+// later segment must read back. Nothing the beam does next depends on these
+// minimums, so they run beside the chain of dependent loads (ray, blockers,
+// the piece hit, its reflection) that decides where the beam goes.
+void FastCoverage::walk_in_vectors(const Board& board, Square at, int direction, unsigned total) {
+  const Bitboard occupied = board.occupied();
+  const Bitboard theirs = board.pieces(kernel::opponent(c_));
+  __m512i low = _mm512_loadu_si512(dist_.data());
+  __m512i high = _mm512_loadu_si512(dist_.data() + 32);
+  const __m512i one = _mm512_set1_epi16(1);
+  // Lowers `squares` to base + their distance from `from`, plus one on
+  // `costlier`.
+  auto lower = [&](Bitboard squares, Square from, unsigned base, Bitboard costlier) {
+    const __m512i steps = _mm512_loadu_si512(kSquarePairs.manhattan[from].data());
+    const __m512i start = _mm512_set1_epi16(static_cast<short>(base));
+    __m512i value_low = _mm512_add_epi16(_mm512_cvtepu8_epi16(_mm512_castsi512_si256(steps)), start);
+    __m512i value_high = _mm512_add_epi16(_mm512_cvtepu8_epi16(_mm512_extracti64x4_epi64(steps, 1)), start);
+    value_low = _mm512_mask_add_epi16(value_low, static_cast<__mmask32>(costlier), value_low, one);
+    value_high = _mm512_mask_add_epi16(value_high, static_cast<__mmask32>(costlier >> 32), value_high, one);
+    low = _mm512_mask_min_epu16(low, static_cast<__mmask32>(squares), low, value_low);
+    high = _mm512_mask_min_epu16(high, static_cast<__mmask32>(squares >> 32), high, value_high);
+  };
+  for (;;) {
+    const Bitboard ray = kernel::kRays[direction][at];
+    const Bitboard blockers = ray & occupied;
+    if (!blockers) {
+      reached_ |= ray;
+      lower(ray, at, total, 0);
+      break;
+    }
+    const Square hit = direction < 2 ? kernel::lowest_square(blockers) : kernel::highest_square(blockers);
+    const Bitboard segment = ray & ~kernel::kRays[direction][hit];  // ends on `hit`
+    reached_ |= segment;
+    const Bitboard b = kernel::bit(hit);
+    const std::uint8_t out =
+        (board.kings & b) ? kernel::kBeamZap : kernel::kReflection[direction][board.orientation_at(hit)];
+    if (out == kernel::kBeamZap) {
+      lower(segment, at, total, 0);
+      break;
+    }
+    const Bitboard costlier = theirs & b;
+    lower(segment, at, total, costlier);
+    total += static_cast<unsigned>(kernel::popcount(segment)) + (costlier != 0);
+    direction = out;
+    at = hit;
+  }
+  _mm512_storeu_si512(dist_.data(), low);
+  _mm512_storeu_si512(dist_.data() + 32, high);
+}
+#endif
 
 void FastCoverage::add_lane(const Board& after, Bitboard touched, Square from, int direction,
                             unsigned total) {
