@@ -3,7 +3,6 @@
 #include <bit>
 #include <cstring>
 #include <fstream>
-#include <iterator>
 
 namespace leiser::nnue {
 
@@ -89,15 +88,24 @@ kernel::Expected<std::vector<std::uint8_t>> read_bytes(const std::string& path) 
   file.read(reinterpret_cast<char*>(bytes.data()), static_cast<std::streamsize>(bytes.size()));
   if (static_cast<std::size_t>(file.gcount()) != bytes.size() || std::memcmp(bytes.data(), kMagic, sizeof kMagic) != 0)
     return kernel::Error{"'" + path + "' is not a training data file (no LEISDATA header)"};
-  bytes.insert(bytes.end(), std::istreambuf_iterator<char>(file), std::istreambuf_iterator<char>());
+  // The rest in blocks: a data file holds millions of records, and an
+  // istreambuf_iterator range is appended one byte at a time.
+  constexpr std::size_t kBlockBytes = std::size_t{1} << 20;
+  while (file) {
+    const std::size_t size = bytes.size();
+    bytes.resize(size + kBlockBytes);
+    file.read(reinterpret_cast<char*>(bytes.data() + size), static_cast<std::streamsize>(kBlockBytes));
+    bytes.resize(size + static_cast<std::size_t>(file.gcount()));
+  }
   if (file.bad()) return kernel::Error{"error reading '" + path + "'"};
   return bytes;
 }
 
-// Checks the header; the edition it names.
+// Checks the header after the magic, which read_bytes has checked; the
+// edition it names.
 kernel::Expected<kernel::Edition> check_header(const std::vector<std::uint8_t>& bytes, const std::string& path) {
-  if (bytes.size() < kDataHeaderSize || std::memcmp(bytes.data(), kMagic, sizeof kMagic) != 0)
-    return kernel::Error{"'" + path + "' is not a training data file (no LEISDATA header)"};
+  if (bytes.size() < kDataHeaderSize)
+    return kernel::Error{"'" + path + "' is not a training data file (its header is cut short)"};
   const auto version = load_le<std::uint32_t>(bytes.data() + 8);
   if (version != kDataVersion)
     return kernel::Error{"'" + path + "' is data format version " + std::to_string(version) + ", expected " +

@@ -231,5 +231,54 @@ TEST(NnueFiles, AnEndlessDeviceIsRejectedAtItsHeader) {
   EXPECT_EQ(data.error(), "'/dev/zero' is not a training data file (no LEISDATA header)");
 }
 
+// The body of a data file is read in blocks of 1 MiB: a file of several
+// blocks and a partial one comes back whole, record for record, and a stray
+// tail and a header cut short are reported as such.
+TEST(NnueFiles, ADataFileOfSeveralReadBlocksIsReadWhole) {
+  const std::string path =
+      (std::filesystem::temp_directory_path() / ("leiser_data_" + std::to_string(::getpid()) + ".bin")).string();
+  constexpr std::uint32_t kRecords = 50'000;  // 2.4 MB of records
+  {
+    std::ofstream out(path, std::ios::binary);
+    const auto header = encode_data_header(kernel::Edition::k2018);
+    out.write(reinterpret_cast<const char*>(header.data()), static_cast<std::streamsize>(header.size()));
+    for (std::uint32_t i = 0; i < kRecords; ++i) {
+      TrainingRecord record;
+      record.game = i / 100;
+      record.score_cp = static_cast<std::int16_t>(i % 1000);
+      const auto bytes = encode_record(record);
+      out.write(reinterpret_cast<const char*>(bytes.data()), static_cast<std::streamsize>(bytes.size()));
+    }
+  }
+  const auto records = read_data_file(path);
+  ASSERT_TRUE(records.has_value()) << records.error();
+  ASSERT_EQ(records->size(), kRecords);
+  for (std::uint32_t i = 0; i < kRecords; i += 997) {
+    EXPECT_EQ((*records)[i].game, i / 100);
+    EXPECT_EQ((*records)[i].score_cp, static_cast<std::int16_t>(i % 1000));
+  }
+  EXPECT_EQ(records->back().game, (kRecords - 1) / 100);
+  {
+    std::ofstream out(path, std::ios::binary | std::ios::app);
+    out.write("tail!", 5);
+  }
+  const auto summary = summarize_data_file(path);
+  ASSERT_TRUE(summary.has_value()) << summary.error();
+  EXPECT_EQ(summary->edition, kernel::Edition::k2018);
+  EXPECT_EQ(summary->records, kRecords);
+  EXPECT_EQ(summary->trailing_bytes, 5u);
+  EXPECT_EQ(summary->games.size(), kRecords / 100);
+  EXPECT_EQ(summary->last_game_records, 100u);
+  {
+    std::ofstream out(path, std::ios::binary | std::ios::trunc);
+    const auto header = encode_data_header(kernel::Edition::k2016);
+    out.write(reinterpret_cast<const char*>(header.data()), 12);
+  }
+  const auto cut = summarize_data_file(path);
+  ASSERT_FALSE(cut.has_value());
+  EXPECT_EQ(cut.error(), "'" + path + "' is not a training data file (its header is cut short)");
+  std::filesystem::remove(path);
+}
+
 }  // namespace
 }  // namespace leiser::nnue
