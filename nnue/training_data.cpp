@@ -1,5 +1,6 @@
 #include "nnue/training_data.h"
 
+#include <array>
 #include <bit>
 #include <cstring>
 #include <fstream>
@@ -88,14 +89,14 @@ kernel::Expected<std::vector<std::uint8_t>> read_bytes(const std::string& path) 
   file.read(reinterpret_cast<char*>(bytes.data()), static_cast<std::streamsize>(bytes.size()));
   if (static_cast<std::size_t>(file.gcount()) != bytes.size() || std::memcmp(bytes.data(), kMagic, sizeof kMagic) != 0)
     return kernel::Error{"'" + path + "' is not a training data file (no LEISDATA header)"};
-  // The rest in blocks: a data file holds millions of records, and an
-  // istreambuf_iterator range is appended one byte at a time.
-  constexpr std::size_t kBlockBytes = std::size_t{1} << 20;
+  // The rest in blocks through a buffer: a data file holds millions of
+  // records, which an istreambuf_iterator range appends one byte at a time,
+  // and growing the vector by a zeroed block per read cost short files
+  // (fuzz_data_file: 3000 inputs took 27 s with 1 MiB blocks, 1 s before).
+  std::array<char, 64 * 1024> block;
   while (file) {
-    const std::size_t size = bytes.size();
-    bytes.resize(size + kBlockBytes);
-    file.read(reinterpret_cast<char*>(bytes.data() + size), static_cast<std::streamsize>(kBlockBytes));
-    bytes.resize(size + static_cast<std::size_t>(file.gcount()));
+    file.read(block.data(), static_cast<std::streamsize>(block.size()));
+    bytes.insert(bytes.end(), block.data(), block.data() + file.gcount());
   }
   if (file.bad()) return kernel::Error{"error reading '" + path + "'"};
   return bytes;

@@ -231,13 +231,13 @@ TEST(NnueFiles, AnEndlessDeviceIsRejectedAtItsHeader) {
   EXPECT_EQ(data.error(), "'/dev/zero' is not a training data file (no LEISDATA header)");
 }
 
-// The body of a data file is read in blocks of 1 MiB: a file of several
+// The body of a data file is read in blocks of 64 KiB: a file of several
 // blocks and a partial one comes back whole, record for record, and a stray
 // tail and a header cut short are reported as such.
 TEST(NnueFiles, ADataFileOfSeveralReadBlocksIsReadWhole) {
   const std::string path =
       (std::filesystem::temp_directory_path() / ("leiser_data_" + std::to_string(::getpid()) + ".bin")).string();
-  constexpr std::uint32_t kRecords = 50'000;  // 2.4 MB of records
+  constexpr std::uint32_t kRecords = 50'000;  // 2.4 MB of records, 37 blocks
   {
     std::ofstream out(path, std::ios::binary);
     const auto header = encode_data_header(kernel::Edition::k2018);
