@@ -33,7 +33,7 @@ inline void sort_descending_plain(std::uint64_t* words, int n) { std::sort(words
 // Below this many words the wide cores use std::sort too: there the
 // network's padding and fixed passes cost more than the short sort's
 // mispredictions (measured on random words: at 2-4 words the network takes
-// twice as long, at 8 a third to a half).
+// twice as long as std::sort, at 8 words a third to a half of its time).
 inline constexpr int kNetworkSortMinWords = 8;
 // The largest list the network sorts (more than any position's moves); longer
 // lists take std::sort.
@@ -42,9 +42,10 @@ inline constexpr int kNetworkSortMaxWords = 1024;
 #if defined(__AVX512F__)
 namespace word_sort_avx512 {
 
-// The unmasked intrinsics below pass an undefined vector through, which GCC
-// 12 reports as used uninitialised (its bug 105593); with all lanes selected
-// the masked forms are the same instruction and need no such vector.
+// GCC 12's unmasked forms of these intrinsics pass an undefined vector
+// through, which it then reports as used uninitialised (its bug 105593);
+// with all lanes selected the masked forms compile to the same instruction
+// and need no such vector.
 constexpr __mmask8 kAllLanes = 0xFF;
 inline __m512i larger_words(__m512i a, __m512i b) { return _mm512_mask_max_epu64(a, kAllLanes, a, b); }
 inline __m512i smaller_words(__m512i a, __m512i b) { return _mm512_mask_min_epu64(a, kAllLanes, a, b); }
@@ -69,12 +70,13 @@ inline __m512i exchange_in_lanes(__m512i v, int k, int base) {
   return _mm512_mask_blend_epi64(keeps_larger, smaller_words(v, other), larger_words(v, other));
 }
 
-// The stages of one k whose distance is below 8, for every vector.
+// The stages of one k >= 16 whose distance is below 8 (4, 2, 1), for every
+// vector.
 inline void in_lane_stages(std::uint64_t* words, int count, int k) {
   for (int base = 0; base < count; base += 8) {
     __m512i v = _mm512_load_si512(words + base);
-    if (k >= 8) v = exchange_in_lanes<4>(v, k, base);
-    if (k >= 4) v = exchange_in_lanes<2>(v, k, base);
+    v = exchange_in_lanes<4>(v, k, base);
+    v = exchange_in_lanes<2>(v, k, base);
     v = exchange_in_lanes<1>(v, k, base);
     _mm512_store_si512(words + base, v);
   }
@@ -127,18 +129,19 @@ inline void sort_descending_avx512(std::uint64_t* words, int n) {
 #if defined(__AVX2__)
 namespace word_sort_avx2 {
 
-// Words are kept with the top bit flipped while sorted, so that AVX2's signed
-// 64-bit compare orders them as unsigned numbers.
-inline __m256i top_bit() { return _mm256_set1_epi64x(static_cast<long long>(std::uint64_t{1} << 63)); }
+// The words are sorted with their top bit flipped (sort_descending_avx2), so
+// that AVX2's signed 64-bit compare orders them as unsigned numbers.
 
+// v with lane l exchanged for lane l ^ J.
 template <int J>
 inline __m256i partner_lanes(__m256i v) {
   if constexpr (J == 2) return _mm256_permute4x64_epi64(v, _MM_SHUFFLE(1, 0, 3, 2));
   if constexpr (J == 1) return _mm256_permute4x64_epi64(v, _MM_SHUFFLE(2, 3, 0, 1));
 }
 
-// Lanes (as 32-bit blend masks) that keep the larger word, for stage (k, J)
-// of a vector that starts at `base`; see the avx512 form.
+// One stage (k, J < 4) inside a vector of 4 words whose first index is
+// `base`, as in the avx512 form; the blend masks name the lanes that keep
+// the larger word, two bits (32-bit halves) per lane.
 template <int J>
 inline __m256i exchange_in_lanes(__m256i v, int k, int base) {
   const __m256i other = partner_lanes<J>(v);
