@@ -331,6 +331,7 @@ void FastCoverage::walk(const Board& board, Square at, int direction, unsigned t
     const int offset = kOffset[direction];
     const int empties = kernel::popcount(segment) - (blockers != 0);
 #if defined(__AVX2__)
+    // (The avx512 core walks in walk_in_vectors; this is the avx2 core's.)
     if (!kRecord && (direction & 1) && empties > 1) {
       // Along a rank the segment's empty squares lie in one row of eight
       // 16-bit distances: one minimum for the row, kept where the segment's
@@ -350,14 +351,10 @@ void FastCoverage::walk(const Board& board, Square at, int direction, unsigned t
       std::uint16_t* const row = dist_.data() + 8 * rank;
       const __m128i old = _mm_loadu_si128(reinterpret_cast<const __m128i*>(row));
       const __m128i lowered = _mm_min_epu16(old, value);
-#if defined(__AVX512BW__) && defined(__AVX512VL__)
-      _mm_mask_storeu_epi16(row, static_cast<__mmask8>(entered), lowered);
-#else
       // The mask's bits as 16-bit lanes of all ones or zeros.
       const __m128i bits = _mm_setr_epi16(1, 2, 4, 8, 16, 32, 64, 128);
       const __m128i keep = _mm_cmpeq_epi16(_mm_and_si128(_mm_set1_epi16(static_cast<short>(entered)), bits), bits);
       _mm_storeu_si128(reinterpret_cast<__m128i*>(row), _mm_blendv_epi8(old, lowered, keep));
-#endif
       total += static_cast<unsigned>(empties);
     } else
 #endif
