@@ -31,7 +31,7 @@ env = os.environ
 
 # What one benchmark "item" is, by the benchmark's first name component.
 ITEM_KIND = {"laser": "call", "movegen": "call", "make": "move", "make_strategy": "move",
-             "perft": "leaf"}
+             "perft": "leaf", "word_sort": "list"}
 TO_NS = {"ns": 1.0, "us": 1e3, "ms": 1e6, "s": 1e9}
 
 
