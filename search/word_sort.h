@@ -131,6 +131,8 @@ namespace word_sort_avx2 {
 
 // The words are sorted with their top bit flipped (sort_descending_avx2), so
 // that AVX2's signed 64-bit compare orders them as unsigned numbers.
+inline __m256i larger_words(__m256i a, __m256i b) { return _mm256_blendv_epi8(b, a, _mm256_cmpgt_epi64(a, b)); }
+inline __m256i smaller_words(__m256i a, __m256i b) { return _mm256_blendv_epi8(a, b, _mm256_cmpgt_epi64(a, b)); }
 
 // v with lane l exchanged for lane l ^ J.
 template <int J>
@@ -145,9 +147,8 @@ inline __m256i partner_lanes(__m256i v) {
 template <int J>
 inline __m256i exchange_in_lanes(__m256i v, int k, int base) {
   const __m256i other = partner_lanes<J>(v);
-  const __m256i v_greater = _mm256_cmpgt_epi64(v, other);
-  const __m256i larger = _mm256_blendv_epi8(other, v, v_greater);
-  const __m256i smaller = _mm256_blendv_epi8(v, other, v_greater);
+  const __m256i larger = larger_words(v, other);
+  const __m256i smaller = smaller_words(v, other);
   // Lower lanes of distance J: J == 2 -> lanes 0, 1; J == 1 -> lanes 0, 2.
   // Descending lanes: k == 2 -> lanes 0, 1; k >= 4 -> all or none.
   // (k, J) = (2, 1): lanes 0 (lower, descending) and 3 (upper, ascending).
@@ -174,9 +175,8 @@ inline void bitonic_sort_descending(std::uint64_t* words, int count) {
         for (int lane = base; lane < base + j; lane += 4) {
           const __m256i a = _mm256_load_si256(vectors + lane / 4);
           const __m256i b = _mm256_load_si256(vectors + (lane + j) / 4);
-          const __m256i a_greater = _mm256_cmpgt_epi64(a, b);
-          const __m256i larger = _mm256_blendv_epi8(b, a, a_greater);
-          const __m256i smaller = _mm256_blendv_epi8(a, b, a_greater);
+          const __m256i larger = larger_words(a, b);
+          const __m256i smaller = smaller_words(a, b);
           const bool descending = (lane & k) == 0;
           _mm256_store_si256(vectors + lane / 4, descending ? larger : smaller);
           _mm256_store_si256(vectors + (lane + j) / 4, descending ? smaller : larger);
