@@ -36,6 +36,9 @@ class EvalCache {
     return static_cast<std::int32_t>(static_cast<std::uint32_t>(data));
   }
 
+  // Starts loading the entry of `key` (see TranspositionTable::prefetch).
+  void prefetch(kernel::Key key) const { __builtin_prefetch(&entries_[key & (kEntries - 1)]); }
+
   void store(kernel::Key key, int score) {
     Entry& e = entries_[key & (kEntries - 1)];
     const std::uint64_t data = (std::uint64_t{1} << 32) | static_cast<std::uint32_t>(score);

@@ -105,6 +105,14 @@ namespace {
 kernel::Key eval_cache_key(const Position& pos) {
   return pos.key() ^ (pos.edition() == Edition::k2016 ? 0x9E3779B97F4A7C15ULL : 0);
 }
+
+// A child's TT slot and evaluation-cache entry, asked for as soon as its
+// key is known: the legality check and the node's first steps then run
+// while they load, instead of each probe waiting for its own miss.
+void prefetch_entries(const SharedState& shared, const Position& child) {
+  shared.tt.prefetch(child.key());
+  shared.eval_cache.prefetch(eval_cache_key(child));
+}
 }  // namespace
 
 int Worker::evaluate_here(int ply) {
@@ -327,6 +335,7 @@ int Worker::quiescence(int ply, int alpha, int beta, int evasions) {
     Frame& child = stack_[ply + 1];
     child.position = pos;
     child.position.template make_move_traced<E>(m, moved, after);
+    prefetch_entries(shared_, child.position);
     child.previous = &board;
     if (!kernel::is_legal_result<E>(pos, child.position, stack_[ply].previous)) continue;
     if (!child.position.is_game_over() &&
@@ -360,6 +369,7 @@ int Worker::evade(int ply, int alpha, int beta, int evasions) {
     Frame& child = stack_[ply + 1];
     child.position = pos;
     child.position.template make_move<E>(m);
+    prefetch_entries(shared_, child.position);
     ++unflushed_moves_made_;
     child.previous = &pos.board();
     if (!kernel::is_legal_result<E>(pos, child.position, stack_[ply].previous)) continue;
@@ -385,6 +395,7 @@ Worker::MoveOutcome Worker::search_move(int ply, int depth, int alpha, int beta,
   Frame& child = stack_[ply + 1];
   child.position = pos;
   child.position.template make_move<E>(m);
+  prefetch_entries(shared_, child.position);
   ++unflushed_moves_made_;
   child.previous = &pos.board();
   if (!kernel::is_legal_result<E>(pos, child.position, stack_[ply].previous)) return MoveOutcome::kSkipped;

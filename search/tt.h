@@ -95,6 +95,9 @@ class TranspositionTable {
   void new_search() { generation_ = (generation_ + 1) & 63; }
 
   std::optional<TTEntry> probe(kernel::Key key) const;
+  // Starts loading the slot of `key` into the cache: called as soon as a
+  // child's key is known, so the miss overlaps the work before its probe.
+  void prefetch(kernel::Key key) const { __builtin_prefetch(&slots_[index(key)]); }
   void store(kernel::Key key, kernel::Move move, int score, int depth, Bound bound, int static_eval);
   // Permille of a sample of entries written in the current search.
   int hashfull() const;
