@@ -28,7 +28,7 @@ class EvalCache {
   }
 
   std::optional<int> probe(kernel::Key key) const {
-    Entry& e = entries_[key & (kEntries - 1)];
+    Entry& e = entries_[index(key)];
     const std::uint64_t data = relaxed(e.data).load(std::memory_order_relaxed);
     const std::uint64_t check = relaxed(e.check).load(std::memory_order_relaxed);
     // Bit 32 marks a written entry, so an empty slot never matches key 0.
@@ -37,10 +37,10 @@ class EvalCache {
   }
 
   // Starts loading the entry of `key` (see TranspositionTable::prefetch).
-  void prefetch(kernel::Key key) const { __builtin_prefetch(&entries_[key & (kEntries - 1)]); }
+  void prefetch(kernel::Key key) const { __builtin_prefetch(&entries_[index(key)]); }
 
   void store(kernel::Key key, int score) {
-    Entry& e = entries_[key & (kEntries - 1)];
+    Entry& e = entries_[index(key)];
     const std::uint64_t data = (std::uint64_t{1} << 32) | static_cast<std::uint32_t>(score);
     relaxed(e.data).store(data, std::memory_order_relaxed);
     relaxed(e.check).store(key ^ data, std::memory_order_relaxed);
@@ -60,6 +60,7 @@ class EvalCache {
   }
 
  private:
+  static std::size_t index(kernel::Key key) { return static_cast<std::size_t>(key & (kEntries - 1)); }
   // Plain words, read and written through std::atomic_ref: a plain struct
   // is what calloc can hand out (std::atomic members could not be left
   // unconstructed).
