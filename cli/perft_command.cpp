@@ -3,6 +3,7 @@
 #include "cli/parse_integer.h"
 
 #include <chrono>
+#include <new>
 #include <optional>
 #include <ostream>
 #include <thread>
@@ -11,6 +12,7 @@
 #include "kernel/game.h"
 #include "kernel/notation.h"
 #include "kernel/perft.h"
+#include "kernel/perft_table.h"
 #include "simd/dispatch.h"
 
 namespace leiser::cli {
@@ -20,7 +22,7 @@ using kernel::Edition;
 
 constexpr const char* kUsage =
     "usage: leiserchess perft [--edition 2018|2016] [--fen FEN] [--moves M1 M2 ...] --depth N "
-    "[--pseudo] [--divide] [--threads T] [--batch-lasers]";
+    "[--pseudo] [--divide] [--threads T] [--hash MB] [--batch-lasers]";
 
 
 struct PerftArgs {
@@ -31,6 +33,8 @@ struct PerftArgs {
   kernel::PerftMode mode = kernel::PerftMode::kLegal;
   bool divide = false;
   int threads = 1;
+  // Megabytes of table for subtree counts (kernel/perft_table.h); 0: none.
+  std::size_t hash_megabytes = 0;
   bool batch_lasers = false;
 };
 
@@ -64,6 +68,11 @@ std::optional<std::string> parse_args(const std::vector<std::string>& args, Perf
       const auto t = v ? parse_integer(*v, 1, 1024) : std::nullopt;
       if (!t) return "--threads expects an integer from 1 to 1024, got '" + v.value_or("") + "'";
       parsed.threads = static_cast<int>(*t);
+    } else if (arg == "--hash") {
+      const auto v = value();
+      const auto mb = v ? parse_integer(*v, 0, 1 << 22) : std::nullopt;
+      if (!mb) return "--hash expects megabytes, an integer from 0 (no table) to 4194304, got '" + v.value_or("") + "'";
+      parsed.hash_megabytes = static_cast<std::size_t>(*mb);
     } else if (arg == "--pseudo") {
       parsed.mode = kernel::PerftMode::kPseudo;
     } else if (arg == "--legal") {
@@ -100,6 +109,17 @@ int run_perft_command(const std::vector<std::string>& args, std::ostream& out, s
   }
   const kernel::Game& g = *game;
   kernel::PerftRequest request{1, parsed.mode, parsed.threads};
+  // One table for every depth of the run: depth d reuses what d - 1 kept.
+  std::optional<kernel::PerftTable> table;
+  if (parsed.hash_megabytes > 0) {
+    try {
+      table.emplace(parsed.hash_megabytes);
+    } catch (const std::bad_alloc&) {
+      err << "error: cannot map a perft table of " << parsed.hash_megabytes << " MB\n";
+      return 2;
+    }
+    request.table = &*table;
+  }
   // Off by default: batching the next-to-last ply's lasers through the SIMD
   // batch op measured slower than tracing each move as it is made
   // (perf-reports/search-experiments.md); the option exercises and times it.
@@ -140,6 +160,7 @@ int run_perft_command(const std::vector<std::string>& args, std::ostream& out, s
       << kernel::edition_name(g.edition()) << ", "
       << (parsed.mode == kernel::PerftMode::kPseudo ? "pseudo" : "legal") << ", threads "
       << parsed.threads;
+  if (table) out << ", table " << table->bytes() / (1024 * 1024) << " MB";
   if (parsed.batch_lasers) {
     if (pseudo_2016)
       out << ", --batch-lasers has no effect (2016 pseudo perft traces no batch)";

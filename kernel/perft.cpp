@@ -8,6 +8,7 @@
 #include <atomic>
 
 #include "kernel/movegen.h"
+#include "kernel/perft_table.h"
 
 namespace leiser::kernel {
 namespace {
@@ -15,11 +16,19 @@ namespace {
 // Subtrees with at least this many plies left are split across threads.
 constexpr int kMinParallelDepth = 4;
 
+// Counts of subtrees with at least this many plies left go through the table
+// (when there is one). A depth-1 count is a move count, cheaper than the
+// probe's cache miss; a depth-2 count makes a few hundred moves.
+constexpr int kMinTableDepth = 2;
+
 // What every node of one count needs besides its position: the batched
 // laser trace (or nullptr) and the stop flag (or nullptr).
 struct Walk {
   BatchTraceFn batch_trace;
   const std::atomic<bool>* stop;
+  PerftTable* table;
+  // Keeps the counts of different editions and modes apart in one table.
+  std::uint64_t salt;
   // Polled only where 3 or more plies are left: a few hundred thousand
   // leaves at most below such a node, well under a millisecond, and no
   // cost worth measuring at the nodes that do the counting.
@@ -99,9 +108,26 @@ std::uint64_t perft2_batched(const Position& pos, const Board* previous, Walk wa
   return leaves;
 }
 
+// count() for this node, or the table's count when it has one. A count
+// made after the stop flag was raised may be short, and is not kept.
+template <PerftMode M, class Count>
+std::uint64_t through_table(const Position& pos, const Board* previous, int depth, Walk walk, Count count) {
+  if (walk.table == nullptr || depth < kMinTableDepth) return count();
+  // Pseudo counts ignore Ko, so the board before the last move does not
+  // matter to them, and leaving it out finds more transpositions.
+  const PerftKey key =
+      perft_key(pos.board(), pos.side_to_move(), M == PerftMode::kLegal ? previous : nullptr, walk.salt);
+  if (const auto stored = walk.table->probe(key, depth)) return *stored;
+  const std::uint64_t leaves = count();
+  if (!walk.stopped()) walk.table->store(key, depth, leaves);
+  return leaves;
+}
+
 template <Edition E, PerftMode M>
-std::uint64_t perft_serial(const Position& pos, const Board* previous, int depth, Walk walk) {
-  if (depth == 1) return count_moves<E, M>(pos, previous);
+std::uint64_t perft_serial(const Position& pos, const Board* previous, int depth, Walk walk);
+
+template <Edition E, PerftMode M>
+std::uint64_t perft_serial_counted(const Position& pos, const Board* previous, int depth, Walk walk) {
   if constexpr (E == Edition::k2016 && M == PerftMode::kPseudo) {
     if (depth == 2) return perft2_2016_pseudo(pos);
   } else {
@@ -119,6 +145,13 @@ std::uint64_t perft_serial(const Position& pos, const Board* previous, int depth
     leaves += child.is_game_over() ? 1 : perft_serial<E, M>(child, &pos.board(), depth - 1, walk);
   }
   return leaves;
+}
+
+template <Edition E, PerftMode M>
+std::uint64_t perft_serial(const Position& pos, const Board* previous, int depth, Walk walk) {
+  if (depth == 1) return count_moves<E, M>(pos, previous);
+  return through_table<M>(pos, previous, depth, walk,
+                          [&] { return perft_serial_counted<E, M>(pos, previous, depth, walk); });
 }
 
 // The children of pos that the mode allows, made.
@@ -150,14 +183,16 @@ std::uint64_t subtree(const Position& child, const Board* parent_board, int dept
 template <Edition E, PerftMode M>
 std::uint64_t perft_parallel(const Position& pos, const Board* previous, int depth, Walk walk) {
   if (walk.stopped()) return 0;
-  const auto children = children_of<E, M>(pos, previous);
-  std::vector<std::uint64_t> counts(children.size());
-  tbb::parallel_for(std::size_t{0}, children.size(), [&](std::size_t i) {
-    counts[i] = subtree<E, M>(children[i].second, &pos.board(), depth, walk);
+  return through_table<M>(pos, previous, depth, walk, [&] {
+    const auto children = children_of<E, M>(pos, previous);
+    std::vector<std::uint64_t> counts(children.size());
+    tbb::parallel_for(std::size_t{0}, children.size(), [&](std::size_t i) {
+      counts[i] = subtree<E, M>(children[i].second, &pos.board(), depth, walk);
+    });
+    std::uint64_t total = 0;
+    for (std::uint64_t c : counts) total += c;
+    return total;
   });
-  std::uint64_t total = 0;
-  for (std::uint64_t c : counts) total += c;
-  return total;
 }
 
 template <Edition E, PerftMode M>
@@ -183,14 +218,20 @@ std::vector<std::pair<Move, std::uint64_t>> divide(const Position& root, const B
 }
 
 template <Edition E, PerftMode M>
+Walk walk_for(const PerftRequest& request) {
+  const std::uint64_t salt = (E == Edition::k2016 ? 0x2016 : 0x2018) | (M == PerftMode::kLegal ? 0x10000 : 0);
+  return Walk{request.batch_trace, request.stop, request.table, salt};
+}
+
+template <Edition E, PerftMode M>
 std::uint64_t run(const Position& root, const Board* previous, const PerftRequest& request) {
   if (request.depth <= 0) return 1;
   if (root.is_game_over()) return 0;
   if (request.threads <= 1 || request.depth < 3)
-    return perft_serial<E, M>(root, previous, request.depth, Walk{request.batch_trace, request.stop});
+    return perft_serial<E, M>(root, previous, request.depth, walk_for<E, M>(request));
   std::uint64_t total = 0;
   tbb::task_arena arena(request.threads);
-  arena.execute([&] { total = perft_parallel<E, M>(root, previous, request.depth, Walk{request.batch_trace, request.stop}); });
+  arena.execute([&] { total = perft_parallel<E, M>(root, previous, request.depth, walk_for<E, M>(request)); });
   return total;
 }
 
@@ -215,7 +256,7 @@ std::vector<std::pair<Move, std::uint64_t>> perft_divide(const Position& root, c
                                                          const PerftRequest& request) {
   if (request.depth <= 0 || root.is_game_over()) return {};
   return dispatch(root, request.mode, [&]<Edition E, PerftMode M>() {
-    return divide<E, M>(root, previous, request.depth, request.threads, Walk{request.batch_trace, request.stop});
+    return divide<E, M>(root, previous, request.depth, request.threads, walk_for<E, M>(request));
   });
 }
 

@@ -16,6 +16,8 @@
 
 namespace leiser::kernel {
 
+class PerftTable;
+
 enum class PerftMode : std::uint8_t { kLegal, kPseudo };
 
 // A batched laser trace: out[i] = trace_laser(boards[i], shooters[i]) for i <
@@ -37,6 +39,11 @@ struct PerftRequest {
   // within a millisecond or so and returns a meaningless number (the caller,
   // who set the flag, knows to discard it). The protocol's `perft` uses it.
   const std::atomic<bool>* stop = nullptr;
+  // When set, subtree counts are kept here and a transposition is counted
+  // once (kernel/perft_table.h). The counts are the same either way. One
+  // table may serve many requests, of any depth, edition and mode, and
+  // threads share it.
+  PerftTable* table = nullptr;
 };
 
 // `previous` is the board before the opponent's most recent move (for Ko in

@@ -43,6 +43,10 @@ kernel::Expected<PerftArgs> parse_perft_args(const std::vector<std::string>& arg
       const auto t = integer(1, 1024);
       if (!t) return expects(1, 1024);
       parsed.threads = static_cast<int>(*t);
+    } else if (arg == "--hash") {
+      const auto mb = integer(0, 1 << 22);
+      if (!mb) return expects(0, 1 << 22);
+      parsed.hash_megabytes = static_cast<std::size_t>(*mb);
     } else if (arg == "--split-depth") {
       const auto d = integer(0, 19);
       if (!d) return expects(0, 19);
@@ -75,13 +79,15 @@ kernel::Expected<PerftArgs> parse_perft_args(const std::vector<std::string>& arg
 }
 
 std::vector<std::string> perft_command(kernel::Edition edition, const std::string& fen, const std::string& move,
-                                       int depth, kernel::PerftMode mode, int threads) {
+                                       int depth, kernel::PerftMode mode, int threads,
+                                       std::size_t hash_megabytes) {
   std::vector<std::string> args{"perft", "--edition", std::string(kernel::edition_name(edition)), "--fen", fen};
   // The move, played by the command, makes the task node's parent the
   // board Ko looks at, as in the single-process tree.
   if (!move.empty()) args.insert(args.end(), {"--moves", move});
   args.insert(args.end(), {"--depth", std::to_string(depth), "--threads", std::to_string(threads)});
   if (mode == kernel::PerftMode::kPseudo) args.push_back("--pseudo");
+  if (hash_megabytes > 0) args.insert(args.end(), {"--hash", std::to_string(hash_megabytes)});
   return args;
 }
 

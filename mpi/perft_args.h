@@ -2,6 +2,7 @@
 // parses the same argv, so every rank knows a bad argument without a message.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -15,7 +16,7 @@ namespace leiser::mpi {
 
 inline constexpr const char* kUsage =
     "usage: leiserchess-mpi perft [--edition 2018|2016] [--fen FEN] --depth N [--pseudo] "
-    "[--threads T] [--checkpoint FILE] [--split-depth D] [--simd scalar|avx2|avx512|auto]";
+    "[--threads T] [--hash MB] [--checkpoint FILE] [--split-depth D] [--simd scalar|avx2|avx512|auto]";
 
 struct PerftArgs {
   kernel::Edition edition = kernel::kDefaultEdition;
@@ -23,6 +24,9 @@ struct PerftArgs {
   int depth = 0;
   kernel::PerftMode mode = kernel::PerftMode::kLegal;
   int threads = 1;  // oneTBB threads per rank
+  // Megabytes of perft table (kernel/perft_table.h) per task; 0: none. Each
+  // task's command maps its own table and gives it back when it ends.
+  std::size_t hash_megabytes = 0;
   std::optional<std::string> checkpoint;
   std::optional<int> split_depth;  // none: chosen from the number of workers
   // Test-only: rank 0 hands out no task after this many have finished in
@@ -41,6 +45,6 @@ kernel::Expected<PerftArgs> parse_perft_args(const std::vector<std::string>& arg
 // the command each task and the shallow depths are counted with.
 std::vector<std::string> perft_command(kernel::Edition edition, const std::string& fen,
                                        const std::string& move, int depth, kernel::PerftMode mode,
-                                       int threads);
+                                       int threads, std::size_t hash_megabytes);
 
 }  // namespace leiser::mpi

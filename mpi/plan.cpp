@@ -59,7 +59,7 @@ kernel::Expected<Plan> make_plan(const PerftArgs& args, const cli::CoreEntry& co
   header.tasks = static_cast<std::int64_t>(plan.split.tasks.size());
   const int split_depth = header.split_depth;
   if (split_depth >= 1) {
-    auto shallow = run_perft(core, perft_command(args.edition, plan.root_fen, "", split_depth, args.mode, args.threads));
+    auto shallow = run_perft(core, perft_command(args.edition, plan.root_fen, "", split_depth, args.mode, args.threads, args.hash_megabytes));
     if (!shallow) return kernel::Error{shallow.error()};
     plan.shallow = shallow.value();
     // The split's own count of the split ply must be the product's perft:
@@ -89,7 +89,7 @@ kernel::Expected<Plan> make_plan(const PerftArgs& args, const cli::CoreEntry& co
     const Task& task = plan.split.tasks[i];
     plan.pending.push_back(Job{static_cast<std::int64_t>(i),
                                perft_command(args.edition, task.fen, task.move, args.depth - split_depth,
-                                             args.mode, args.threads)});
+                                             args.mode, args.threads, args.hash_megabytes)});
   }
   return plan;
 }

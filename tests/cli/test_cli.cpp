@@ -98,6 +98,31 @@ TEST(PerftCommand, BatchLasersSaysWhetherItTookEffect) {
   EXPECT_NE(divided.out.find(", batched lasers ("), std::string::npos) << divided.out;
 }
 
+// --hash counts through a table of subtree counts: the same counts at every
+// depth, in both editions and modes, and the summary names the table's size.
+TEST(PerftCommand, HashGivesTheSameCounts) {
+  for (const std::vector<std::string>& base :
+       {std::vector<std::string>{"--edition", "2016", "--depth", "4", "--pseudo"},
+        std::vector<std::string>{"--edition", "2016", "--depth", "4"},
+        std::vector<std::string>{"--edition", "2018", "--depth", "4", "--threads", "2"},
+        std::vector<std::string>{"--edition", "2018", "--depth", "3", "--divide"}}) {
+    const CommandRun plain = run(base);
+    ASSERT_EQ(plain.status, 0) << plain.err;
+    std::vector<std::string> hashed_args = base;
+    hashed_args.insert(hashed_args.end(), {"--hash", "3"});
+    const CommandRun hashed = run(hashed_args);
+    ASSERT_EQ(hashed.status, 0) << hashed.err;
+    // Everything up to the summary line is the same.
+    const auto counts = [](const std::string& out) { return out.substr(0, out.find("time ")); };
+    EXPECT_EQ(counts(hashed.out), counts(plain.out));
+    EXPECT_NE(hashed.out.find(", table 2 MB"), std::string::npos) << hashed.out;
+    EXPECT_EQ(plain.out.find(", table"), std::string::npos) << plain.out;
+  }
+  const CommandRun none = run({"--depth", "2", "--hash", "0"});
+  EXPECT_EQ(none.status, 0);
+  EXPECT_EQ(none.out.find(", table"), std::string::npos) << none.out;
+}
+
 TEST(PerftCommand, BadOptionsGiveOneLineErrors) {
   struct Case {
     std::vector<std::string> args;
@@ -110,6 +135,9 @@ TEST(PerftCommand, BadOptionsGiveOneLineErrors) {
       {{}, "--depth is required"},
       {{"--depth", "2", "--edition", "2017"}, "--edition expects 2016 or 2018, got '2017'"},
       {{"--depth", "2", "--threads", "-1"}, "--threads expects"},
+      {{"--depth", "2", "--hash", "-1"}, "--hash expects megabytes, an integer from 0 (no table) to 4194304, got '-1'"},
+      {{"--depth", "2", "--hash", "1e3"}, "--hash expects megabytes"},
+      {{"--depth", "2", "--hash"}, "--hash expects megabytes"},
       {{"--depth", "2", "--frobnicate"}, "unknown perft option '--frobnicate'"},
       {{"--depth", "2", "--fen", "ss7/8/8 W"}, "bad FEN"},
       {{"--depth", "2", "--moves", "h0h0"}, "2018 edition has no null move"},
