@@ -108,12 +108,11 @@ std::uint64_t perft2_batched(const Position& pos, const Board* previous, Walk wa
   return leaves;
 }
 
-// The node's key in the table. Pseudo counts ignore Ko, so the board before
-// the last move does not matter to them, and leaving it out finds more
-// transpositions.
-template <PerftMode M>
-PerftKey key_of(const Position& pos, const Board* previous, Walk walk) {
-  return perft_key(pos.board(), pos.side_to_move(), M == PerftMode::kLegal ? previous : nullptr, walk.salt);
+// The node's key in the table: its board and side to move. The Ko board is
+// left out, so that a position reached with different histories is counted
+// once; legal counts correct for Ko separately (via_table).
+PerftKey key_of(const Position& pos, Walk walk) {
+  return perft_key(pos.board(), pos.side_to_move(), walk.salt);
 }
 
 // The table's count for this key, else count(), kept. A count made after the
@@ -126,13 +125,58 @@ std::uint64_t through_table(const PerftKey& key, int depth, Walk walk, Count cou
   return leaves;
 }
 
+template <Edition E, PerftMode M>
+std::uint64_t perft_serial(const Position& pos, const Board* previous, int depth, Walk walk);
+
+// The leaves below the moves that Ko forbids at pos (those that would recreate
+// `previous`) and nothing else does: the legal count with `previous` is the
+// count without it minus these. As in count_legal_moves, only a move of a
+// piece on a square where the boards differ, when nothing was zapped since,
+// can recreate `previous`.
+template <Edition E>
+std::uint64_t ko_forbidden_leaves(const Position& pos, const Board* previous, int depth, Walk walk) {
+  const Board& board = pos.board();
+  if (previous == nullptr || popcount(previous->occupied()) != popcount(board.occupied())) return 0;
+  const Bitboard differ = (previous->by_color[0] ^ board.by_color[0]) | (previous->by_color[1] ^ board.by_color[1]) |
+                          (previous->kings ^ board.kings) | (previous->orientation_low ^ board.orientation_low) |
+                          (previous->orientation_high ^ board.orientation_high);
+  std::uint64_t leaves = 0;
+  for (Bitboard candidates = differ & movable_pieces(pos); candidates;) {
+    MoveList list;
+    generate_piece_moves<E>(pos, pop_lowest(candidates), list);
+    for (Move m : list) {
+      Position child = pos;
+      child.template make_move<E, false>(m);
+      if (!(child.board() == *previous) || !is_legal_result<E>(pos, child, nullptr)) continue;
+      leaves += child.is_game_over() ? 1
+                : depth == 1         ? 1
+                                     : perft_serial<E, PerftMode::kLegal>(child, &board, depth - 1, walk);
+    }
+  }
+  return leaves;
+}
+
+// The count of pos (with Ko board `previous`) through the table, where
+// count(ko_board) counts it with the given Ko board. Pseudo counts do not
+// depend on the Ko board. A legal count is stored without it, and the
+// subtrees Ko forbids are taken off afterwards: in Leiserchess nearly every
+// node has a move that undoes the last one, so a count stored with its Ko
+// board would serve almost only that one history.
+template <Edition E, PerftMode M, class Count>
+std::uint64_t via_table(const Position& pos, const Board* previous, int depth, Walk walk, const PerftKey& key,
+                        Count count) {
+  if constexpr (M == PerftMode::kPseudo) {
+    return through_table(key, depth, walk, [&] { return count(previous); });
+  } else {
+    const std::uint64_t without_ko = through_table(key, depth, walk, [&] { return count(nullptr); });
+    return without_ko - ko_forbidden_leaves<E>(pos, previous, depth, walk);
+  }
+}
+
 // How many children ahead a child's bucket is asked for: a probe that misses
 // the caches waits about as long as making a few moves, and this overlaps
 // the waits (without it the probe was half of 2016 pseudo perft 6's time).
 constexpr int kProbeLookahead = 8;
-
-template <Edition E, PerftMode M>
-std::uint64_t perft_serial(const Position& pos, const Board* previous, int depth, Walk walk);
 
 template <Edition E, PerftMode M>
 std::uint64_t perft_serial_counted(const Position& pos, const Board* previous, int depth, Walk walk) {
@@ -157,8 +201,9 @@ std::uint64_t perft_serial_counted(const Position& pos, const Board* previous, i
     int counted = 0;
     auto count_next = [&] {
       const Pending& p = ring[counted++ % kProbeLookahead];
-      leaves += through_table(p.key, depth - 1, walk,
-                              [&] { return perft_serial_counted<E, M>(p.child, &pos.board(), depth - 1, walk); });
+      leaves += via_table<E, M>(p.child, &pos.board(), depth - 1, walk, p.key, [&](const Board* ko_board) {
+        return perft_serial_counted<E, M>(p.child, ko_board, depth - 1, walk);
+      });
     };
     for (Move m : moves) {
       Position child = pos;
@@ -172,7 +217,7 @@ std::uint64_t perft_serial_counted(const Position& pos, const Board* previous, i
       if (made - counted == kProbeLookahead) count_next();  // frees the slot made next
       Pending& slot = ring[made++ % kProbeLookahead];
       slot.child = child;
-      slot.key = key_of<M>(child, &pos.board(), walk);
+      slot.key = key_of(child, walk);
       walk.table->prefetch(slot.key);
     }
     while (counted < made) count_next();
@@ -192,8 +237,9 @@ template <Edition E, PerftMode M>
 std::uint64_t perft_serial(const Position& pos, const Board* previous, int depth, Walk walk) {
   if (depth == 1) return count_moves<E, M>(pos, previous);
   if (walk.table == nullptr || depth < kMinTableDepth) return perft_serial_counted<E, M>(pos, previous, depth, walk);
-  return through_table(key_of<M>(pos, previous, walk), depth, walk,
-                       [&] { return perft_serial_counted<E, M>(pos, previous, depth, walk); });
+  return via_table<E, M>(pos, previous, depth, walk, key_of(pos, walk), [&](const Board* ko_board) {
+    return perft_serial_counted<E, M>(pos, ko_board, depth, walk);
+  });
 }
 
 // The children of pos that the mode allows, made.
@@ -225,8 +271,8 @@ std::uint64_t subtree(const Position& child, const Board* parent_board, int dept
 template <Edition E, PerftMode M>
 std::uint64_t perft_parallel(const Position& pos, const Board* previous, int depth, Walk walk) {
   if (walk.stopped()) return 0;
-  const auto count = [&] {
-    const auto children = children_of<E, M>(pos, previous);
+  const auto count = [&](const Board* ko_board) {
+    const auto children = children_of<E, M>(pos, ko_board);
     std::vector<std::uint64_t> counts(children.size());
     tbb::parallel_for(std::size_t{0}, children.size(), [&](std::size_t i) {
       counts[i] = subtree<E, M>(children[i].second, &pos.board(), depth, walk);
@@ -235,8 +281,8 @@ std::uint64_t perft_parallel(const Position& pos, const Board* previous, int dep
     for (std::uint64_t c : counts) total += c;
     return total;
   };
-  if (walk.table == nullptr) return count();
-  return through_table(key_of<M>(pos, previous, walk), depth, walk, count);
+  if (walk.table == nullptr) return count(previous);
+  return via_table<E, M>(pos, previous, depth, walk, key_of(pos, walk), count);
 }
 
 template <Edition E, PerftMode M>

@@ -41,12 +41,10 @@ constexpr std::uint64_t kDepthShift = 56;
 
 }  // namespace
 
-PerftKey perft_key(const Board& board, Color side_to_move, const Board* previous, std::uint64_t salt) {
+PerftKey perft_key(const Board& board, Color side_to_move, std::uint64_t salt) {
   TwoHashes h;
   h.add(salt ^ (side_to_move == Color::kLavender ? 0x5A5A5A5A00000001ULL : 0));
   h.add(board);
-  if (previous != nullptr) h.add(*previous);
-  else h.add(0xFFFFFFFFFFFFFFFFULL);  // no Ko board: differs from any board's first word pattern
   return {h.a, h.b};
 }
 

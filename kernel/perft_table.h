@@ -33,10 +33,10 @@ struct PerftKey {
   std::uint64_t check = 0;
 };
 
-// The key of a perft node: its board and side to move, and for legal counts
-// the board before the opponent's most recent move (Ko depends on it; nullptr
-// when there is none). `salt` separates editions and modes.
-PerftKey perft_key(const Board& board, Color side_to_move, const Board* previous, std::uint64_t salt);
+// The key of a perft node: its board and side to move. `salt` separates
+// editions and modes. (Legal counts are stored without their Ko board and
+// corrected for Ko by the caller: kernel/perft.cpp.)
+PerftKey perft_key(const Board& board, Color side_to_move, std::uint64_t salt);
 
 class PerftTable {
  public:

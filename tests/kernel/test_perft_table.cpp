@@ -61,24 +61,22 @@ TEST(PerftTable, SizeIsAPowerOfTwoWithinTheBudget) {
   EXPECT_EQ(PerftTable(1).entry_count(), (1u << 20) / 16);
 }
 
-TEST(PerftKey, SeparatesSideHistoryAndSalt) {
+TEST(PerftKey, SeparatesSideAndSalt) {
   const auto pos = parse_fen(start_fen(Edition::k2018), Edition::k2018);
   ASSERT_TRUE(pos.has_value());
   const Board& board = pos->board();
-  const PerftKey base = perft_key(board, Color::kTangerine, nullptr, 1);
-  EXPECT_EQ(perft_key(board, Color::kTangerine, nullptr, 1).check, base.check);
-  EXPECT_EQ(perft_key(board, Color::kTangerine, nullptr, 1).slot, base.slot);
+  const PerftKey base = perft_key(board, Color::kTangerine, 1);
+  EXPECT_EQ(perft_key(board, Color::kTangerine, 1).check, base.check);
+  EXPECT_EQ(perft_key(board, Color::kTangerine, 1).slot, base.slot);
   EXPECT_NE(base.slot, base.check);
-  for (const PerftKey& other : {perft_key(board, Color::kLavender, nullptr, 1),
-                                perft_key(board, Color::kTangerine, &board, 1),
-                                perft_key(board, Color::kTangerine, nullptr, 2)}) {
+  for (const PerftKey& other : {perft_key(board, Color::kLavender, 1), perft_key(board, Color::kTangerine, 2)}) {
     EXPECT_NE(other.check, base.check);
     EXPECT_NE(other.slot, base.slot);
   }
   // One piece turned: a different key.
   Board turned = board;
   turned.orientation_low ^= turned.kings & turned.by_color[0];
-  EXPECT_NE(perft_key(turned, Color::kTangerine, nullptr, 1).check, base.check);
+  EXPECT_NE(perft_key(turned, Color::kTangerine, 1).check, base.check);
 }
 
 // Every vector under the limit, in both modes, through one table shared by
@@ -120,9 +118,10 @@ TEST(PerftThroughTable, VectorsWithALargeTable) {
   }
 }
 
-TEST(PerftThroughTable, KoBoardIsPartOfTheKey) {
+TEST(PerftThroughTable, KoIsAppliedToStoredCounts) {
   // As in Perft.KoAppliesAtTheRootWithHistory: after h0g1, swapping back is
-  // Ko. The same table is asked with and without that history.
+  // Ko. Legal counts are stored without their Ko board and corrected for it:
+  // the same table is asked with and without that history, in both orders.
   auto game = Game::from_fen("ss7/8/8/8/8/8/6nw1/7NN W", Edition::k2016);
   ASSERT_TRUE(game.has_value());
   Game g = *game;
@@ -135,6 +134,10 @@ TEST(PerftThroughTable, KoBoardIsPartOfTheKey) {
     PerftRequest request{depth, PerftMode::kLegal, 1};
     request.table = &table;
     EXPECT_EQ(perft(g.position(), g.ko_board(), request), with_ko) << depth;
+    EXPECT_EQ(perft(g.position(), nullptr, request), without_ko) << depth;
+    EXPECT_EQ(perft(g.position(), g.ko_board(), request), with_ko) << depth;
+    PerftTable other(4);
+    request.table = &other;
     EXPECT_EQ(perft(g.position(), nullptr, request), without_ko) << depth;
     EXPECT_EQ(perft(g.position(), g.ko_board(), request), with_ko) << depth;
   }
