@@ -3,6 +3,7 @@
 #include "cli/parse_integer.h"
 
 #include <chrono>
+#include <mutex>
 #include <new>
 #include <optional>
 #include <ostream>
@@ -142,10 +143,28 @@ int run_perft_command(const std::vector<std::string>& args, std::ostream& out, s
     const auto start = Clock::now();
     std::uint64_t count = 0;
     if (parsed.divide) {
-      for (const auto& [move, leaves] : kernel::perft_divide(g.position(), g.ko_board(), request)) {
-        out << kernel::move_to_string(move) << ": " << leaves << "\n";
+      // Each root move's line is printed as soon as it and every move
+      // before it are counted, so a run of hours shows its progress, and a
+      // run cut short leaves the counts of a prefix of the root moves (the
+      // rest can be counted one by one with --moves).
+      std::mutex printing;
+      std::vector<std::optional<std::uint64_t>> done;
+      std::vector<kernel::Move> moves;
+      std::size_t printed = 0;
+      const auto on_done = [&](std::size_t index, kernel::Move move, std::uint64_t leaves) {
+        const std::lock_guard lock(printing);
+        if (done.size() <= index) {
+          done.resize(index + 1);
+          moves.resize(index + 1);
+        }
+        done[index] = leaves;
+        moves[index] = move;
+        for (; printed < done.size() && done[printed]; ++printed)
+          out << kernel::move_to_string(moves[printed]) << ": " << *done[printed] << "\n" << std::flush;
+      };
+      // Every root move reports once, so all lines are out when this returns.
+      for (const auto& [move, leaves] : kernel::perft_divide(g.position(), g.ko_board(), request, on_done))
         count += leaves;
-      }
       out << "\n";
     } else {
       count = kernel::perft(g.position(), g.ko_board(), request);

@@ -286,8 +286,8 @@ std::uint64_t perft_parallel(const Position& pos, const Board* previous, int dep
 }
 
 template <Edition E, PerftMode M>
-std::vector<std::pair<Move, std::uint64_t>> divide(const Position& root, const Board* previous,
-                                                   int depth, int threads, Walk walk) {
+std::vector<std::pair<Move, std::uint64_t>> divide(const Position& root, const Board* previous, int depth,
+                                                   int threads, Walk walk, const RootMoveDone& on_done) {
   const auto children = children_of<E, M>(root, previous);
   std::vector<std::pair<Move, std::uint64_t>> result(children.size());
   auto count_child = [&](std::size_t i) {
@@ -297,10 +297,20 @@ std::vector<std::pair<Move, std::uint64_t>> divide(const Position& root, const B
       leaves = threads > 1 ? subtree<E, M>(child, &root.board(), depth, walk)
                            : perft_serial<E, M>(child, &root.board(), depth - 1, walk);
     result[i] = {children[i].first, leaves};
+    if (on_done) on_done(i, children[i].first, leaves);
   };
   if (threads > 1) {
+    // Root moves are taken in order, one at a time, by as many loops as
+    // threads; the threads of a loop waiting on its subtree help the others.
+    // So root moves end roughly in order, and a caller printing them as they
+    // end (on_done) shows an ordered prefix early in a run of hours.
+    std::atomic<std::size_t> next{0};
     tbb::task_arena arena(threads);
-    arena.execute([&] { tbb::parallel_for(std::size_t{0}, children.size(), count_child); });
+    arena.execute([&] {
+      tbb::parallel_for(0, threads, [&](int) {
+        for (std::size_t i = next++; i < children.size(); i = next++) count_child(i);
+      });
+    });
   } else {
     for (std::size_t i = 0; i < children.size(); ++i) count_child(i);
   }
@@ -343,10 +353,10 @@ std::uint64_t perft(const Position& root, const Board* previous, const PerftRequ
 }
 
 std::vector<std::pair<Move, std::uint64_t>> perft_divide(const Position& root, const Board* previous,
-                                                         const PerftRequest& request) {
+                                                         const PerftRequest& request, const RootMoveDone& on_done) {
   if (request.depth <= 0 || root.is_game_over()) return {};
   return dispatch(root, request.mode, [&]<Edition E, PerftMode M>() {
-    return divide<E, M>(root, previous, request.depth, request.threads, walk_for<E, M>(request));
+    return divide<E, M>(root, previous, request.depth, request.threads, walk_for<E, M>(request), on_done);
   });
 }
 

@@ -6,6 +6,7 @@
 #include <atomic>
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <utility>
 #include <vector>
 
@@ -50,8 +51,14 @@ struct PerftRequest {
 // legal mode), or nullptr when the root has no history.
 std::uint64_t perft(const Position& root, const Board* previous, const PerftRequest& request);
 
+// Called once per root move as soon as its count is known: (index in
+// generation order, move, count). With threads it is called from worker
+// threads, possibly at the same time, and roughly but not exactly in order.
+using RootMoveDone = std::function<void(std::size_t index, Move move, std::uint64_t leaves)>;
+
 // The count below each root move, in generation order.
 std::vector<std::pair<Move, std::uint64_t>> perft_divide(const Position& root, const Board* previous,
-                                                         const PerftRequest& request);
+                                                         const PerftRequest& request,
+                                                         const RootMoveDone& on_done = {});
 
 }  // namespace leiser::kernel

@@ -44,6 +44,22 @@ TEST(PerftCommand, DivideListsRootMovesThenTotal) {
   EXPECT_NE(r.out.find("perft 2 3757\n"), std::string::npos) << r.out;
 }
 
+// Divided counts are printed as root moves finish, yet in generation order,
+// with threads and a table as without.
+TEST(PerftCommand, DivideWithThreadsKeepsGenerationOrder) {
+  const auto counts = [](const std::string& out) { return out.substr(0, out.find("time ")); };
+  const CommandRun one = run({"--edition", "2016", "--depth", "3", "--divide"});
+  ASSERT_EQ(one.status, 0) << one.err;
+  for (const std::vector<std::string>& args :
+       {std::vector<std::string>{"--edition", "2016", "--depth", "3", "--divide", "--threads", "2"},
+        std::vector<std::string>{"--edition", "2016", "--depth", "3", "--divide", "--threads", "3", "--hash", "2"}}) {
+    const CommandRun r = run(args);
+    ASSERT_EQ(r.status, 0) << r.err;
+    EXPECT_EQ(counts(r.out), counts(one.out));
+  }
+  EXPECT_NE(one.out.find("perft 3 281474\n"), std::string::npos) << one.out;
+}
+
 TEST(PerftCommand, FenAndMoves) {
   const CommandRun r = run({"--fen", "ss7/8/8/8/8/8/6nw1/7NN W", "--edition", "2016", "--moves", "h0g1",
                      "--depth", "1"});

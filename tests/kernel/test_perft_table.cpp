@@ -3,6 +3,9 @@
 #include <gtest/gtest.h>
 
 #include <atomic>
+#include <mutex>
+#include <utility>
+#include <vector>
 #include <string>
 
 #include "kernel/fen.h"
@@ -168,6 +171,34 @@ TEST(PerftThroughTable, DivideSumsToPerft) {
     std::uint64_t total = 0;
     for (const auto& [move, count] : perft_divide(*pos, nullptr, request)) total += count;
     EXPECT_EQ(total, 36767050u);
+  }
+}
+
+TEST(PerftDivide, ReportsEveryRootMoveOnce) {
+  const auto pos = parse_fen(start_fen(Edition::k2018), Edition::k2018);
+  ASSERT_TRUE(pos.has_value());
+  for (int threads : {1, 2, 4}) {
+    std::mutex mutex;
+    std::vector<int> calls;
+    std::vector<std::pair<Move, std::uint64_t>> reported;
+    const auto parts = perft_divide(*pos, nullptr, {3, PerftMode::kLegal, threads},
+                                    [&](std::size_t index, Move move, std::uint64_t leaves) {
+                                      const std::lock_guard lock(mutex);
+                                      if (calls.size() <= index) {
+                                        calls.resize(index + 1);
+                                        reported.resize(index + 1);
+                                      }
+                                      ++calls[index];
+                                      reported[index] = {move, leaves};
+                                    });
+    ASSERT_EQ(calls.size(), parts.size()) << threads;
+    for (std::size_t i = 0; i < parts.size(); ++i) {
+      EXPECT_EQ(calls[i], 1) << threads << " " << i;
+      EXPECT_EQ(reported[i], parts[i]) << threads << " " << i;
+    }
+    std::uint64_t total = 0;
+    for (const auto& [move, count] : parts) total += count;
+    EXPECT_EQ(total, perft(*pos, nullptr, {3, PerftMode::kLegal, 1}));
   }
 }
 
