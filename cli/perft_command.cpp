@@ -3,6 +3,7 @@
 #include "cli/parse_integer.h"
 
 #include <chrono>
+#include <memory>
 #include <mutex>
 #include <new>
 #include <optional>
@@ -90,6 +91,23 @@ std::optional<std::string> parse_args(const std::vector<std::string>& args, Perf
   return std::nullopt;
 }
 
+// The table of this process's last `perft --hash`, kept for the next one of
+// the same size: leiserchess-mpi runs each of a rank's tasks as a perft
+// command in one process, and the counts kept from earlier tasks serve the
+// transpositions between tasks. Counts are keyed by edition and mode and
+// hold for any history (kernel/perft.cpp), so every later count may use
+// them. The table may serve two commands at once, as it serves threads.
+std::shared_ptr<kernel::PerftTable> shared_perft_table(std::size_t megabytes) {
+  static std::mutex mutex;
+  static std::shared_ptr<kernel::PerftTable> kept;
+  const std::lock_guard lock(mutex);
+  if (!kept || kept->megabytes() != megabytes) {
+    kept.reset();  // give the old one back first (unless a command still uses it)
+    kept = std::make_shared<kernel::PerftTable>(megabytes);
+  }
+  return kept;
+}
+
 }  // namespace
 
 int run_perft_command(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
@@ -110,16 +128,17 @@ int run_perft_command(const std::vector<std::string>& args, std::ostream& out, s
   }
   const kernel::Game& g = *game;
   kernel::PerftRequest request{1, parsed.mode, parsed.threads};
-  // One table for every depth of the run: depth d reuses what d - 1 kept.
-  std::optional<kernel::PerftTable> table;
+  // One table for every depth of the run (depth d reuses what d - 1 kept),
+  // and for later perft commands in this process.
+  std::shared_ptr<kernel::PerftTable> table;
   if (parsed.hash_megabytes > 0) {
     try {
-      table.emplace(parsed.hash_megabytes);
+      table = shared_perft_table(parsed.hash_megabytes);
     } catch (const std::bad_alloc&) {
       err << "error: cannot map a perft table of " << parsed.hash_megabytes << " MB\n";
       return 2;
     }
-    request.table = &*table;
+    request.table = table.get();
   }
   // Off by default: batching the next-to-last ply's lasers through the SIMD
   // batch op measured slower than tracing each move as it is made

@@ -50,7 +50,7 @@ PerftKey perft_key(const Board& board, Color side_to_move, std::uint64_t salt) {
 
 void PerftTable::Unmap::operator()(Bucket* buckets) const { ::munmap(buckets, bytes); }
 
-PerftTable::PerftTable(std::size_t megabytes) {
+PerftTable::PerftTable(std::size_t megabytes) : megabytes_(megabytes) {
   const std::size_t wanted = megabytes * 1024 * 1024 / sizeof(Bucket);
   const std::size_t count = std::bit_floor(wanted > 0 ? wanted : std::size_t{1});
   const std::size_t bytes = count * sizeof(Bucket);

@@ -53,6 +53,8 @@ class PerftTable {
   // deeper subtrees cost more to redo).
   void store(const PerftKey& key, int depth, std::uint64_t leaves);
 
+  // The size asked for at construction.
+  std::size_t megabytes() const { return megabytes_; }
   std::size_t entry_count() const { return (mask_ + 1) * kEntriesPerBucket; }
   std::size_t bytes() const { return (mask_ + 1) * sizeof(Bucket); }
 
@@ -76,6 +78,7 @@ class PerftTable {
 
   std::unique_ptr<Bucket[], Unmap> buckets_;
   std::size_t mask_ = 0;
+  std::size_t megabytes_ = 0;
 };
 
 }  // namespace leiser::kernel

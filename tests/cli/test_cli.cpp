@@ -116,6 +116,8 @@ TEST(PerftCommand, BatchLasersSaysWhetherItTookEffect) {
 
 // --hash counts through a table of subtree counts: the same counts at every
 // depth, in both editions and modes, and the summary names the table's size.
+// The commands below share one table, kept from command to command (as a
+// leiserchess-mpi rank keeps it from task to task).
 TEST(PerftCommand, HashGivesTheSameCounts) {
   for (const std::vector<std::string>& base :
        {std::vector<std::string>{"--edition", "2016", "--depth", "4", "--pseudo"},
