@@ -22,7 +22,7 @@ constexpr int kMinParallelDepth = 4;
 constexpr int kMinTableDepth = 2;
 
 // What every node of one count needs besides its position: the batched
-// laser trace (or nullptr) and the stop flag (or nullptr).
+// laser trace, the stop flag and the table of counts (each may be nullptr).
 struct Walk {
   BatchTraceFn batch_trace;
   const std::atomic<bool>* stop;
