@@ -278,6 +278,20 @@ inline void generate_legal_moves(const Position& pos, const Board* previous, Mov
   list.truncate(kept);
 }
 
+// The pieces whose moves may recreate `previous` (Ko). A move restores it
+// only if nothing was zapped since (the piece counts match) and its
+// from-square is one where the boards differ; other moves either keep the
+// from-square as it is now, or zap something. Empty without a Ko board.
+// `movers` is movable_pieces(pos).
+inline Bitboard ko_candidates(const Position& pos, const Board* previous, Bitboard movers) {
+  const Board& board = pos.board();
+  if (previous == nullptr || popcount(previous->occupied()) != popcount(board.occupied())) return 0;
+  const Bitboard differ = (previous->by_color[0] ^ board.by_color[0]) | (previous->by_color[1] ^ board.by_color[1]) |
+                          (previous->kings ^ board.kings) | (previous->orientation_low ^ board.orientation_low) |
+                          (previous->orientation_high ^ board.orientation_high);
+  return differ & movers;
+}
+
 // The number of legal moves, computed as pseudo moves minus the few that can
 // be illegal, so that perft's last ply makes almost no moves.
 template <Edition E>
@@ -301,23 +315,13 @@ inline std::uint64_t count_legal_moves(const Position& pos, const Board* previou
       count -= unchanged;
     }
   }
-  // Ko: a move restores `previous` only if nothing was zapped since (the piece
-  // counts match) and its from-square is one where the boards differ. Other
-  // moves either keep the from-square as it is now, or zap something.
-  if (previous && popcount(previous->occupied()) == popcount(board.occupied())) {
-    const Bitboard differ = (previous->by_color[0] ^ board.by_color[0]) |
-                            (previous->by_color[1] ^ board.by_color[1]) |
-                            (previous->kings ^ board.kings) |
-                            (previous->orientation_low ^ board.orientation_low) |
-                            (previous->orientation_high ^ board.orientation_high);
-    for (Bitboard candidates = differ & movers; candidates;) {
-      MoveList list;
-      generate_piece_moves<E>(pos, pop_lowest(candidates), list);
-      for (Move m : list) {
-        Position child = pos;
-        child.template make_move<E, false>(m);
-        if (child.board() == *previous) --count;
-      }
+  for (Bitboard candidates = ko_candidates(pos, previous, movers); candidates;) {
+    MoveList list;
+    generate_piece_moves<E>(pos, pop_lowest(candidates), list);
+    for (Move m : list) {
+      Position child = pos;
+      child.template make_move<E, false>(m);
+      if (child.board() == *previous) --count;
     }
   }
   return count;

@@ -130,27 +130,18 @@ std::uint64_t perft_serial(const Position& pos, const Board* previous, int depth
 
 // The leaves below the moves that Ko forbids at pos (those that would recreate
 // `previous`) and nothing else does: the legal count with `previous` is the
-// count without it minus these. As in count_legal_moves, only a move of a
-// piece on a square where the boards differ, when nothing was zapped since,
-// can recreate `previous`.
+// count without it minus these. Called with depth >= 2.
 template <Edition E>
 std::uint64_t ko_forbidden_leaves(const Position& pos, const Board* previous, int depth, Walk walk) {
-  const Board& board = pos.board();
-  if (previous == nullptr || popcount(previous->occupied()) != popcount(board.occupied())) return 0;
-  const Bitboard differ = (previous->by_color[0] ^ board.by_color[0]) | (previous->by_color[1] ^ board.by_color[1]) |
-                          (previous->kings ^ board.kings) | (previous->orientation_low ^ board.orientation_low) |
-                          (previous->orientation_high ^ board.orientation_high);
   std::uint64_t leaves = 0;
-  for (Bitboard candidates = differ & movable_pieces(pos); candidates;) {
+  for (Bitboard candidates = ko_candidates(pos, previous, movable_pieces(pos)); candidates;) {
     MoveList list;
     generate_piece_moves<E>(pos, pop_lowest(candidates), list);
     for (Move m : list) {
       Position child = pos;
       child.template make_move<E, false>(m);
       if (!(child.board() == *previous) || !is_legal_result<E>(pos, child, nullptr)) continue;
-      leaves += child.is_game_over() ? 1
-                : depth == 1         ? 1
-                                     : perft_serial<E, PerftMode::kLegal>(child, &board, depth - 1, walk);
+      leaves += child.is_game_over() ? 1 : perft_serial<E, PerftMode::kLegal>(child, &pos.board(), depth - 1, walk);
     }
   }
   return leaves;
