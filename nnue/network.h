@@ -47,11 +47,10 @@ using AlignedVector = std::vector<T, AlignedAllocator<T>>;
 // architecture is refused.
 inline constexpr std::string_view kArchitectureText = "leiser-nnue features=1024 ft=128 l1=16 l2=32 out=1 wscale=1024 v2";
 
-constexpr std::uint32_t fnv1a32(std::span<const std::uint8_t> bytes) {
-  std::uint32_t hash = 2166136261u;
-  for (std::uint8_t b : bytes) hash = (hash ^ b) * 16777619u;
-  return hash;
-}
+// FNV-1a, 32 bits: the net file's checksum (of a file's bytes, out of line:
+// fuzz builds leave it untraced, see fuzz/coverage-ignorelist.txt) and the
+// architecture hash (of a text, at compile time).
+std::uint32_t fnv1a32(std::span<const std::uint8_t> bytes);
 constexpr std::uint32_t fnv1a32(std::string_view text) {
   std::uint32_t hash = 2166136261u;
   for (char c : text) hash = (hash ^ static_cast<std::uint8_t>(c)) * 16777619u;

@@ -67,6 +67,20 @@ TEST(NnueNetwork, ArchitectureHashIsTheFnv1aOfTheContractText) {
   EXPECT_EQ(fnv1a32(std::string_view("a")), 0xE40C292Cu);  // the published FNV-1a test value
 }
 
+TEST(NnueNetwork, TheChecksumOfBytesIsTheFnv1aOfText) {
+  // The file checksum (bytes, out of line) and the architecture hash (text,
+  // constexpr) are two functions; published FNV-1a test values for both.
+  auto bytes_of = [](std::string_view text) {
+    return Bytes(reinterpret_cast<const std::uint8_t*>(text.data()),
+                 reinterpret_cast<const std::uint8_t*>(text.data()) + text.size());
+  };
+  EXPECT_EQ(fnv1a32(std::span<const std::uint8_t>(bytes_of(""))), 2166136261u);
+  EXPECT_EQ(fnv1a32(std::span<const std::uint8_t>(bytes_of("a"))), 0xE40C292Cu);
+  EXPECT_EQ(fnv1a32(std::span<const std::uint8_t>(bytes_of("foobar"))), 0xBF9CF968u);
+  EXPECT_EQ(fnv1a32(std::string_view("foobar")), 0xBF9CF968u);
+  EXPECT_EQ(fnv1a32(std::span<const std::uint8_t>(bytes_of(kArchitectureText))), kArchitectureHash);
+}
+
 TEST(NnueNetwork, RoundTrip) {
   for (kernel::Edition e : {kernel::Edition::k2016, kernel::Edition::k2018}) {
     const Network net = random_network(e, 5);
