@@ -900,6 +900,11 @@ SearchResult Searcher::iterate(Worker& main, const SearchLimits& limits) {
     if (limits.mate > 0 && result.depth == depth && score >= kMateBound && mate_in_moves(score) <= limits.mate)
       break;
     if (shared.time.soft_limit_reached() && !shared.pondering.load(std::memory_order_relaxed)) break;
+    // The stop flag is polled every kPollInterval nodes, and the first
+    // iterations are smaller than that: a `stop` read right behind its `go`
+    // would let depths 2, 3, ... run on to the first poll. Depth 1 gives
+    // the answer.
+    if (shared.stop_request && shared.stop_request->load(std::memory_order_relaxed)) break;
   }
   return result;
 }

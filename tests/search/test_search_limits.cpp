@@ -13,6 +13,8 @@
 
 #include "kernel/game.h"
 #include "search/engine.h"
+#include "search/pvs.h"
+#include "search/tt.h"
 
 namespace leiser::search {
 namespace {
@@ -35,6 +37,27 @@ TEST(SearchLimits, ANodeLimitHoldsWithTwoThreads) {
       // 3,090 (limit 1,950) and 4,399 (limit 20,000) were seen on a 2-vCPU machine.
       // Before the per-thread poll count, 'go nodes 1950' searched 53,210 nodes.
       EXPECT_LE(r.nodes, limit + 8 * kPollSlack) << fen << " nodes " << limit;
+      EXPECT_NE(r.best_move, kernel::Move::none());
+    }
+  }
+}
+
+TEST(SearchLimits, AStopAlreadyGivenEndsTheSearchAfterDepthOne) {
+  // A `go` with a `stop` right behind it: the flag is up before the search
+  // starts. Depth 1 (some 70 nodes from the start position) is searched for
+  // a move worth playing, and no deeper iteration starts; before, depths 2
+  // and 3 ran on to the first poll of the flag, at 1024 nodes.
+  TranspositionTable tt(16);
+  const EvalParams params;
+  for (const kernel::Edition edition : {kernel::Edition::k2016, kernel::Edition::k2018}) {
+    for (const int threads : {1, 2}) {
+      Searcher searcher(tt, params);
+      SearchLimits limits;
+      limits.infinite = true;
+      const std::atomic<bool> stop{true};
+      const SearchResult r = searcher.run(kernel::Game::start(edition), limits, {}, stop, threads, SearchOptions{});
+      EXPECT_EQ(r.depth, 1) << kernel::edition_name(edition) << ", " << threads << " threads";
+      EXPECT_LT(r.nodes, kPollSlack);
       EXPECT_NE(r.best_move, kernel::Move::none());
     }
   }
