@@ -2,10 +2,13 @@
 # Runs the libFuzzer harnesses of fuzz/ (issue 13) and prints, per harness,
 # the inputs run, the crashes found and the time taken.
 #
-# Usage: scripts/fuzz.sh [--runs N] [--time S] [--jobs J] [harness ...]
+# Usage: scripts/fuzz.sh [--runs N] [--time S] [--jobs J] [--prebuilt DIR] [harness ...]
 #   --runs N   inputs per harness (default 10000); per job with --jobs
 #   --time S   stop each harness after S seconds even if N inputs have not run
 #   --jobs J   J fuzzing processes per harness (libFuzzer -jobs/-workers; default 1)
+#   --prebuilt DIR  run the harnesses, libraries and seeds that scripts/fuzz_pack.sh
+#              put in DIR (on a machine without the fuzz build); corpora, logs
+#              and artifacts then live in DIR/work/<harness>
 #   harness    fuzz_fen fuzz_move_text fuzz_protocol fuzz_openings fuzz_bench_file
 #              fuzz_tactics_file fuzz_engine_output fuzz_net_file fuzz_data_file
 #              (default: all)
@@ -23,30 +26,46 @@ cd "$(dirname "$0")/.."
 runs=10000
 seconds_limit=0
 jobs=1
+prebuilt=""
 harnesses=()
 while [ $# -gt 0 ]; do
   case "$1" in
     --runs) runs="$2"; shift 2 ;;
     --jobs) jobs="$2"; shift 2 ;;
     --time) seconds_limit="$2"; shift 2 ;;
-    -h|--help) sed -n '2,19p' "$0"; exit 0 ;;
+    --prebuilt) prebuilt="$2"; shift 2 ;;
+    -h|--help) sed -n '2,22p' "$0"; exit 0 ;;
     *) harnesses+=("$1"); shift ;;
   esac
 done
 all=(fuzz_fen fuzz_move_text fuzz_protocol fuzz_openings fuzz_bench_file fuzz_tactics_file fuzz_engine_output fuzz_net_file fuzz_data_file)
 [ ${#harnesses[@]} -eq 0 ] && harnesses=("${all[@]}")
 
-if [ ! -f build-fuzz/build.ninja ]; then
-  echo "fuzz: no build-fuzz; run scripts/fuzz_setup.sh first" >&2
-  exit 2
+root=$(pwd)
+if [ -n "$prebuilt" ]; then
+  if [ ! -d "$prebuilt/seeds" ]; then
+    echo "fuzz: $prebuilt is not a pack of scripts/fuzz_pack.sh (no seeds folder)" >&2
+    exit 2
+  fi
+  prebuilt=$(cd "$prebuilt" && pwd)
+  binaries="$prebuilt"
+  work="$prebuilt/work"
+  seeds="$prebuilt/seeds"
+  export LD_LIBRARY_PATH="$prebuilt${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
+else
+  if [ ! -f build-fuzz/build.ninja ]; then
+    echo "fuzz: no build-fuzz; run scripts/fuzz_setup.sh first" >&2
+    exit 2
+  fi
+  ninja -C build-fuzz >/dev/null
+  binaries="$root/build-fuzz/fuzz"
+  work="$root/build-fuzz/fuzz-work"
+  seeds="$work/seeds"
+  vectors="${LEISER_VECTORS_DIR:-../shared/vectors}"
+  openings="${LEISER_OPENINGS:-../shared/openings/book-2016.txt}"
+  rm -rf "$seeds"
+  python3 scripts/fuzz_seeds.py "$vectors" "$openings" "$seeds" >/dev/null
 fi
-ninja -C build-fuzz >/dev/null
-
-vectors="${LEISER_VECTORS_DIR:-../shared/vectors}"
-openings="${LEISER_OPENINGS:-../shared/openings/book-2016.txt}"
-work=build-fuzz/fuzz-work
-rm -rf "$work/seeds"
-python3 scripts/fuzz_seeds.py "$vectors" "$openings" "$work/seeds" >/dev/null
 
 flags_for() {
   case "$1" in
@@ -63,12 +82,15 @@ flags_for() {
   esac
 }
 
-root=$(pwd)
 status=0
 printf '| harness | inputs run | crashes | seconds |\n|---|---:|---:|---:|\n'
 for h in "${harnesses[@]}"; do
   flags=$(flags_for "$h")
-  dir="$root/$work/$h"
+  if [ ! -x "$binaries/$h" ]; then
+    echo "fuzz: no $binaries/$h" >&2
+    exit 2
+  fi
+  dir="$work/$h"
   mkdir -p "$dir/corpus" "$dir/artifacts"
   count_failures() { find "$dir/artifacts" -type f ! -name 'slow-unit-*' | wc -l; }
   before=$(count_failures)
@@ -80,10 +102,10 @@ for h in "${harnesses[@]}"; do
   set +e
   # shellcheck disable=SC2086
   (cd "$dir" && rm -f fuzz-*.log &&
-    "$root/build-fuzz/fuzz/$h" $(echo "$flags" | sed "s|-dict=|-dict=$root/|") -runs="$runs" -max_total_time="$seconds_limit" -timeout=60 \
+    "$binaries/$h" $(echo "$flags" | sed "s|-dict=|-dict=$root/|") -runs="$runs" -max_total_time="$seconds_limit" -timeout=60 \
       -rss_limit_mb=4096 -print_final_stats=1 -artifact_prefix="$dir/artifacts/" \
       $([ "$jobs" -gt 1 ] && echo "-jobs=$jobs -workers=$jobs") \
-      "$dir/corpus" "$root/$work/seeds/$h" >"$dir/last.log" 2>&1)
+      "$dir/corpus" "$seeds/$h" >"$dir/last.log" 2>&1)
   rc=$?
   set -e
   seconds=$(( $(date +%s) - start ))
