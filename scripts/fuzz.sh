@@ -22,6 +22,7 @@
 # slower than 10 s are kept there too, as slow-unit-*, but are not failures).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+source scripts/lib/fuzz_harnesses.sh
 
 runs=10000
 seconds_limit=0
@@ -38,8 +39,7 @@ while [ $# -gt 0 ]; do
     *) harnesses+=("$1"); shift ;;
   esac
 done
-all=(fuzz_fen fuzz_move_text fuzz_protocol fuzz_openings fuzz_bench_file fuzz_tactics_file fuzz_engine_output fuzz_net_file fuzz_data_file)
-[ ${#harnesses[@]} -eq 0 ] && harnesses=("${all[@]}")
+[ ${#harnesses[@]} -eq 0 ] && harnesses=("${fuzz_all_harnesses[@]}")
 
 root=$(pwd)
 if [ -n "$prebuilt" ]; then
@@ -53,18 +53,11 @@ if [ -n "$prebuilt" ]; then
   seeds="$prebuilt/seeds"
   export LD_LIBRARY_PATH="$prebuilt${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
 else
-  if [ ! -f build-fuzz/build.ninja ]; then
-    echo "fuzz: no build-fuzz; run scripts/fuzz_setup.sh first" >&2
-    exit 2
-  fi
-  ninja -C build-fuzz >/dev/null
+  fuzz_build fuzz
   binaries="$root/build-fuzz/fuzz"
   work="$root/build-fuzz/fuzz-work"
   seeds="$work/seeds"
-  vectors="${LEISER_VECTORS_DIR:-../shared/vectors}"
-  openings="${LEISER_OPENINGS:-../shared/openings/book-2016.txt}"
-  rm -rf "$seeds"
-  python3 scripts/fuzz_seeds.py "$vectors" "$openings" "$seeds" >/dev/null
+  fuzz_make_seeds "$seeds"
 fi
 
 flags_for() {

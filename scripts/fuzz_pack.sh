@@ -11,6 +11,7 @@
 # ../shared/openings (or LEISER_VECTORS_DIR / LEISER_OPENINGS) for the seeds.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+source scripts/lib/fuzz_harnesses.sh
 
 if [ $# -lt 1 ] || [ "$1" = -h ] || [ "$1" = --help ]; then
   sed -n '2,11p' "$0"
@@ -19,15 +20,8 @@ fi
 pack="$1"
 shift
 harnesses=("$@")
-if [ ${#harnesses[@]} -eq 0 ]; then
-  harnesses=(fuzz_fen fuzz_move_text fuzz_protocol fuzz_openings fuzz_bench_file fuzz_tactics_file fuzz_engine_output fuzz_net_file fuzz_data_file)
-fi
-
-if [ ! -f build-fuzz/build.ninja ]; then
-  echo "fuzz_pack: no build-fuzz; run scripts/fuzz_setup.sh first" >&2
-  exit 2
-fi
-ninja -C build-fuzz >/dev/null
+[ ${#harnesses[@]} -eq 0 ] && harnesses=("${fuzz_all_harnesses[@]}")
+fuzz_build fuzz_pack
 
 mkdir -p "$pack"
 for h in "${harnesses[@]}"; do
@@ -39,13 +33,10 @@ for h in "${harnesses[@]}"; do
   cp "$binary" "$pack/"
   # glibc's own libraries (libc, libm, the loader) must be the target's; the
   # others are copied so that a bare machine need not have them installed.
-  ldd "$binary" | awk '$2 == "=>" && $3 ~ /^\// {print $3}' |
-    grep -Ev '/(libc|libm|libpthread|libdl|librt|ld-linux[^/]*)\.so' |
+  ldd "$binary" |
+    awk '$2 == "=>" && $3 ~ /^\// && $3 !~ /\/(libc|libm|libpthread|libdl|librt|ld-linux[^\/]*)\.so/ {print $3}' |
     while read -r library; do cp -L "$library" "$pack/"; done
 done
 
-vectors="${LEISER_VECTORS_DIR:-../shared/vectors}"
-openings="${LEISER_OPENINGS:-../shared/openings/book-2016.txt}"
-rm -rf "$pack/seeds"
-python3 scripts/fuzz_seeds.py "$vectors" "$openings" "$pack/seeds" >/dev/null
+fuzz_make_seeds "$pack/seeds"
 echo "fuzz_pack: $pack holds ${harnesses[*]}, their libraries and seeds ($(du -sh "$pack" | cut -f1))" >&2
