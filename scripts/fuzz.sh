@@ -94,7 +94,7 @@ for h in "${harnesses[@]}"; do
   count_failures() { find "$dir/artifacts" -type f ! -name 'slow-unit-*' | wc -l; }
   if [ "$merge" -eq 1 ] && [ -n "$(ls -A "$dir/corpus")" ]; then
     rm -rf "$dir/corpus.merged" && mkdir "$dir/corpus.merged"
-    if ! "$binaries/$h" -merge=1 $(echo "$flags" | sed 's| -dict=.*||') -timeout=60 -rss_limit_mb=4096 \
+    if ! "$binaries/$h" -merge=1 $(echo "$flags" | sed 's| -dict=.*||') -timeout=60 -rss_limit_mb=4096 -artifact_prefix="$dir/artifacts/" \
         "$dir/corpus.merged" "$dir/corpus" >"$dir/merge.log" 2>&1; then
       echo "fuzz: merging the corpus of $h failed; log: $dir/merge.log" >&2
       exit 1
