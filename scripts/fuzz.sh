@@ -92,9 +92,15 @@ for h in "${harnesses[@]}"; do
   dir="$work/$h"
   mkdir -p "$dir/corpus" "$dir/artifacts"
   count_failures() { find "$dir/artifacts" -type f ! -name 'slow-unit-*' | wc -l; }
+  # Shared by the merge and the run, so that both stop a slow input and keep
+  # a crashing one in the same place.
+  # -timeout: one input may take this long (a protocol session runs real
+  # searches, under ASan); -rss_limit_mb: the engine's hash tables are mapped
+  # lazily, so a session asking for gigabytes touches only what it searches.
+  limits=(-timeout=60 -rss_limit_mb=4096 -artifact_prefix="$dir/artifacts/")
   if [ "$merge" -eq 1 ] && [ -n "$(ls -A "$dir/corpus")" ]; then
     rm -rf "$dir/corpus.merged" && mkdir "$dir/corpus.merged"
-    if ! "$binaries/$h" -merge=1 $(echo "$flags" | sed 's| -dict=.*||') -timeout=60 -rss_limit_mb=4096 -artifact_prefix="$dir/artifacts/" \
+    if ! "$binaries/$h" -merge=1 $(echo "$flags" | sed 's| -dict=.*||') "${limits[@]}" \
         "$dir/corpus.merged" "$dir/corpus" >"$dir/merge.log" 2>&1; then
       echo "fuzz: merging the corpus of $h failed; log: $dir/merge.log" >&2
       exit 1
@@ -104,9 +110,6 @@ for h in "${harnesses[@]}"; do
   fi
   before=$(count_failures)
   start=$(date +%s)
-  # -timeout: one input may take this long (a protocol session runs real
-  # searches, under ASan); -rss_limit_mb: the engine's hash tables are mapped
-  # lazily, so a session asking for gigabytes touches only what it searches.
   # With --jobs, libFuzzer writes a fuzz-N.log per job in the current folder.
   # -reload=60: the jobs pick up each other's finds once a minute; libFuzzer's
   # default (every second) stats every corpus file each time, which took 17%
@@ -114,8 +117,8 @@ for h in "${harnesses[@]}"; do
   set +e
   # shellcheck disable=SC2086
   (cd "$dir" && rm -f fuzz-*.log &&
-    "$binaries/$h" $(echo "$flags" | sed "s|-dict=|-dict=$root/|") -runs="$runs" -max_total_time="$seconds_limit" -timeout=60 \
-      -rss_limit_mb=4096 -reload=60 -print_final_stats=1 -artifact_prefix="$dir/artifacts/" \
+    "$binaries/$h" $(echo "$flags" | sed "s|-dict=|-dict=$root/|") -runs="$runs" -max_total_time="$seconds_limit" "${limits[@]}" \
+      -reload=60 -print_final_stats=1 \
       $([ "$jobs" -gt 1 ] && echo "-jobs=$jobs -workers=$jobs") \
       "$dir/corpus" "$seeds/$h" >"$dir/last.log" 2>&1)
   rc=$?
