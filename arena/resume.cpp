@@ -57,7 +57,7 @@ kernel::Expected<std::vector<ResumedGame>> games_to_resume(const std::vector<Pgn
       if (!tag(record, required)) return kernel::Error{which + " has no " + required + " tag"};
     const auto number = to_number(*tag(record, "Round"));
     if (!number || *number < 1 || *number > static_cast<long long>(schedule.size()))
-      return kernel::Error{which + ": game " + *tag(record, "Round") + " is not a game of this match (1 to " +
+      return kernel::Error{which + ": game " + kernel::quote(*tag(record, "Round")) + " is not a game of this match (1 to " +
                            std::to_string(schedule.size()) + ")" + advice};
     const ScheduledGame& scheduled = schedule[static_cast<std::size_t>(*number - 1)];
     const std::string game = "game " + std::to_string(*number);
@@ -66,12 +66,13 @@ kernel::Expected<std::vector<ResumedGame>> games_to_resume(const std::vector<Pgn
     seen[static_cast<std::size_t>(*number - 1)] = true;
 
     if (*tag(record, "Edition") != edition)
-      return kernel::Error{game + " was played in edition " + *tag(record, "Edition") + advice};
+      return kernel::Error{game + " was played in edition " + kernel::quote(*tag(record, "Edition")) + advice};
     const std::string& tangerine = config.engines[static_cast<std::size_t>(scheduled.tangerine)].name;
     const std::string& lavender = config.engines[static_cast<std::size_t>(scheduled.lavender)].name;
     if (*tag(record, "Tangerine") != tangerine || *tag(record, "Lavender") != lavender)
-      return kernel::Error{game + " was " + *tag(record, "Tangerine") + " vs " + *tag(record, "Lavender") +
-                           "; this match schedules " + tangerine + " vs " + lavender + advice};
+      return kernel::Error{game + " was " + kernel::quote(*tag(record, "Tangerine")) + " vs " +
+                           kernel::quote(*tag(record, "Lavender")) + "; this match schedules " +
+                           kernel::quote(tangerine) + " vs " + kernel::quote(lavender) + advice};
     const Opening expected =
         scheduled.opening ? config.openings[*scheduled.opening] : Opening{};
     const auto plies = to_number(*tag(record, "OpeningPlies"));
@@ -94,15 +95,15 @@ kernel::Expected<std::vector<ResumedGame>> games_to_resume(const std::vector<Pgn
     r.opening_plies = expected.moves.size();
     const std::string& result = *tag(record, "Result");
     if (result != record.result)
-      return kernel::Error{game + ": the Result tag " + result + " differs from the result " + record.result +
-                           " after the moves"};
+      return kernel::Error{game + ": the Result tag " + kernel::quote(result) + " differs from the result " +
+                           record.result + " after the moves"};
     if (result == "1-0") r.winner = Winner::kTangerine;
     else if (result == "0-1") r.winner = Winner::kLavender;
     else if (result == "1/2-1/2") r.winner = Winner::kNone;
-    else return kernel::Error{game + " has no result ('" + result + "')"};
+    else return kernel::Error{game + " has no result (" + kernel::quote(result) + ")"};
     const auto termination = parse_termination(*tag(record, "Termination"));
     if (!termination || *termination == Termination::kInterrupted)
-      return kernel::Error{game + ": unknown Termination '" + *tag(record, "Termination") + "'"};
+      return kernel::Error{game + ": unknown Termination " + kernel::quote(*tag(record, "Termination"))};
     r.termination = *termination;
     r.reason = *tag(record, "Reason");
     games.push_back(std::move(resumed));

@@ -15,6 +15,7 @@
 #              and artifacts then live in DIR/work/<harness>
 #   harness    fuzz_fen fuzz_move_text fuzz_protocol fuzz_openings fuzz_bench_file
 #              fuzz_tactics_file fuzz_engine_output fuzz_net_file fuzz_data_file
+#              fuzz_pgn_file
 #              (default: all)
 #
 # Needs build-fuzz (scripts/fuzz_setup.sh: clang, ASan + UBSan, -Dfuzzers=true).
@@ -77,6 +78,7 @@ flags_for() {
     fuzz_engine_output) echo "-max_len=1024" ;;
     fuzz_net_file) echo "-max_len=512" ;;
     fuzz_data_file) echo "-max_len=1024" ;;
+    fuzz_pgn_file) echo "-max_len=2048 -dict=fuzz/pgn.dict" ;;
     *) echo "fuzz: unknown harness $1" >&2; exit 2 ;;
   esac
 }

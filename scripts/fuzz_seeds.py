@@ -78,6 +78,23 @@ def data_file_seeds():
     return seeds
 
 
+def pgn_file_seeds():
+    """Match records as `arena --pgn` writes them, for the harness's match:
+    engines a and b, edition 2016, no book (two games from the start)."""
+    start = "ss3nw3/3nw4/2nw1nw3/1nw3SE1SE/nw1nw3SE1/3SE1SE2/4SE3/3SE3NN W"
+
+    def record(round_, tangerine, lavender, moves, result, termination, extra=""):
+        return (f'[Event "match"]\n[Round "{round_}"]\n[Tangerine "{tangerine}"]\n[Lavender "{lavender}"]\n'
+                f'[Result "{result}"]\n[Edition "2016"]\n[FEN "{start}"]\n[OpeningPlies "0"]\n'
+                f'[Termination "{termination}"]\n[Reason "{termination}: x"]\n[ShuffleSeed "7"]\n{extra}\n'
+                f"1. {moves} {{+0.12/5 0.010s}} {result}\n\n")
+
+    first = record(1, "a", "b", "h4g5 a3a2", "1-0", "adjudication")
+    second = record(2, "b", "a", "h4g5", "1/2-1/2", "rules", '[Opening "x"]\n')
+    return [first, first + second, second + first[:len(first) // 2], "; comment\n" + second,
+            record(3, "a", "b", "g4L", "0-1", "time forfeit")]
+
+
 def main():
     if len(sys.argv) != 4:
         sys.exit(__doc__)
@@ -129,6 +146,7 @@ def main():
     ]
     counts["fuzz_engine_output"] = write(out_dir, "fuzz_engine_output", engine_lines)
     counts["fuzz_net_file"] = write(out_dir, "fuzz_net_file", net_file_seeds())
+    counts["fuzz_pgn_file"] = write(out_dir, "fuzz_pgn_file", pgn_file_seeds())
     counts["fuzz_data_file"] = write(out_dir, "fuzz_data_file", data_file_seeds())
     for harness, n in counts.items():
         print(f"{harness}: {n} seeds")

@@ -1,7 +1,7 @@
 # Shared by scripts/fuzz.sh and scripts/fuzz_pack.sh (sourced, run from the
 # repository root): the harnesses of fuzz/, the fuzz build, and their seeds.
 
-fuzz_all_harnesses=(fuzz_fen fuzz_move_text fuzz_protocol fuzz_openings fuzz_bench_file fuzz_tactics_file fuzz_engine_output fuzz_net_file fuzz_data_file)
+fuzz_all_harnesses=(fuzz_fen fuzz_move_text fuzz_protocol fuzz_openings fuzz_bench_file fuzz_tactics_file fuzz_engine_output fuzz_net_file fuzz_data_file fuzz_pgn_file)
 
 # Brings build-fuzz up to date; $1 names the caller in the error.
 fuzz_build() {

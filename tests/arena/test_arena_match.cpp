@@ -669,7 +669,7 @@ TEST(ArenaMatch, ResumeRefusesAnotherMatchsRecords) {
                                         pgn);
   EXPECT_EQ(swapped.status, 1);
   EXPECT_NE(swapped.err.find("error: --resume: " + pgn +
-                             ": game 1 was c1 vs c2; this match schedules c2 vs c1; resume with the "
+                             ": game 1 was 'c1' vs 'c2'; this match schedules 'c2' vs 'c1'; resume with the "
                              "command line of the interrupted match"),
             std::string::npos)
       << swapped.err;

@@ -3,7 +3,12 @@
 
 #include "arena/pgn.h"
 
+#include <algorithm>
 #include <sstream>
+#include <string>
+
+#include "arena/match.h"
+#include "arena/resume.h"
 
 namespace leiser::arena {
 namespace {
@@ -155,6 +160,52 @@ TEST(ArenaPgn, ReadsHandWrittenPgnAndFindsACutShortRecord) {
   ASSERT_TRUE(none);
   EXPECT_TRUE(none->empty());
   EXPECT_EQ(complete, 0u);
+}
+
+// Found by fuzz_pgn_file: --resume's refusals echoed a record's tag values
+// raw (control and non-ASCII bytes, any length). They are quoted now.
+TEST(ArenaPgn, ResumeRefusalsQuoteTheRecordsTagValues) {
+  MatchConfig config;  // two engines, no book: game 1 is a vs b from the start
+  config.engines.resize(2);
+  config.engines[0].name = "a";
+  config.engines[1].name = "b";
+  config.edition = kernel::Edition::k2016;
+  auto record = [](const std::string& round, const std::string& edition, const std::string& tangerine,
+                   const std::string& termination) {
+    return "[Round \"" + round + "\"]\n[Tangerine \"" + tangerine + "\"]\n[Lavender \"b\"]\n[Result \"1-0\"]\n" +
+           "[Edition \"" + edition + "\"]\n" +
+           "[FEN \"ss3nw3/3nw4/2nw1nw3/1nw3SE1SE/nw1nw3SE1/3SE1SE2/4SE3/3SE3NN W\"]\n" +
+           "[OpeningPlies \"0\"]\n[Termination \"" + termination + "\"]\n[Reason \"x\"]\n\n1. h4g5 1-0\n\n";
+  };
+  auto refusal = [&](const std::string& text) -> std::string {
+    std::istringstream in(text);
+    const auto records = read_pgn(in);
+    if (!records) return "read_pgn: " + records.error();
+    const auto games = games_to_resume(*records, config);
+    return games ? "resumed" : games.error();
+  };
+  auto one_printable_line = [](const std::string& message) {
+    return message.size() < 400 && std::all_of(message.begin(), message.end(), [](char c) {
+             return static_cast<unsigned char>(c) >= 0x20 && static_cast<unsigned char>(c) < 0x7f;
+           });
+  };
+  // The record as it should be is resumed: the refusals below come from the
+  // one tag each of them spoils.
+  EXPECT_EQ(refusal(record("1", "2016", "a", "rules")), "resumed");
+  const std::string edition = refusal(record("1", "20\xff\xff" "16", "a", "rules"));
+  EXPECT_NE(edition.find("game 1 was played in edition '20\\xff\\xff16'"), std::string::npos) << edition;
+  const std::string round = refusal(record("\x1b[2J", "2016", "a", "rules"));
+  EXPECT_NE(round.find("record 1: game '\\x1b[2J' is not a game of this match (1 to 2)"), std::string::npos)
+      << round;
+  const std::string name = refusal(record("1", "2016", std::string(500, 'n'), "rules"));
+  EXPECT_NE(name.find("game 1 was '" + std::string(80, 'n') +
+                      "'... (500 bytes) vs 'b'; this match schedules 'a' vs 'b'"),
+            std::string::npos)
+      << name;
+  const std::string termination = refusal(record("1", "2016", "a", "\x07rules"));
+  EXPECT_NE(termination.find("game 1: unknown Termination '\\x07rules'"), std::string::npos) << termination;
+  for (const std::string& message : {edition, round, name, termination})
+    EXPECT_TRUE(one_printable_line(message)) << message;
 }
 
 TEST(ArenaPgn, LimitsDescription) {
