@@ -45,7 +45,11 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   static const std::size_t scheduled = arena::schedule_games(config).size();
   const auto games = arena::games_to_resume(*records, config);
   if (!games) {
-    fuzz::check_message(games.error());
+    // The longest refusal names four engines ("game 2 was 'x' vs 'y'; this
+    // match schedules 'a' vs 'b'"): each quote shows at most 80 input bytes,
+    // escaped to at most 4 characters each, and its length when cut.
+    constexpr std::size_t kFourQuotes = 4 * (2 + 4 * 80 + 24);
+    fuzz::check_message(games.error(), kFourQuotes + 200);
     return 0;
   }
   FUZZ_CHECK(games->size() == records->size(), text);
