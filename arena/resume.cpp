@@ -57,8 +57,9 @@ kernel::Expected<std::vector<ResumedGame>> games_to_resume(const std::vector<Pgn
       if (!tag(record, required)) return kernel::Error{which + " has no " + required + " tag"};
     const auto number = to_number(*tag(record, "Round"));
     if (!number || *number < 1 || *number > static_cast<long long>(schedule.size()))
-      return kernel::Error{which + ": game " + kernel::quote(*tag(record, "Round")) + " is not a game of this match (1 to " +
-                           std::to_string(schedule.size()) + ")" + advice};
+      return kernel::Error{which + ": game " + kernel::quote(*tag(record, "Round")) +
+                           " is not a game of this match (1 to " + std::to_string(schedule.size()) + ")" +
+                           advice};
     const ScheduledGame& scheduled = schedule[static_cast<std::size_t>(*number - 1)];
     const std::string game = "game " + std::to_string(*number);
     if (seen[static_cast<std::size_t>(*number - 1)])
