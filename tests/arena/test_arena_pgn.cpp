@@ -9,6 +9,8 @@
 
 #include "arena/match.h"
 #include "arena/resume.h"
+#include "kernel/fen.h"
+#include "kernel/game.h"
 
 namespace leiser::arena {
 namespace {
@@ -170,11 +172,11 @@ TEST(ArenaPgn, ResumeRefusalsQuoteTheRecordsTagValues) {
   config.engines[0].name = "a";
   config.engines[1].name = "b";
   config.edition = kernel::Edition::k2016;
-  auto record = [](const std::string& round, const std::string& edition, const std::string& tangerine,
-                   const std::string& termination) {
+  const std::string start = kernel::to_fen(kernel::Game::start(config.edition).start_position());
+  auto record = [&](const std::string& round, const std::string& edition, const std::string& tangerine,
+                    const std::string& termination) {
     return "[Round \"" + round + "\"]\n[Tangerine \"" + tangerine + "\"]\n[Lavender \"b\"]\n[Result \"1-0\"]\n" +
-           "[Edition \"" + edition + "\"]\n" +
-           "[FEN \"ss3nw3/3nw4/2nw1nw3/1nw3SE1SE/nw1nw3SE1/3SE1SE2/4SE3/3SE3NN W\"]\n" +
+           "[Edition \"" + edition + "\"]\n[FEN \"" + start + "\"]\n" +
            "[OpeningPlies \"0\"]\n[Termination \"" + termination + "\"]\n[Reason \"x\"]\n\n1. h4g5 1-0\n\n";
   };
   auto refusal = [&](const std::string& text) -> std::string {
