@@ -1,5 +1,6 @@
 #include "cli/bench_command.h"
 
+#include <iomanip>
 #include <optional>
 #include <ostream>
 #include <sstream>
@@ -10,7 +11,9 @@
 #include "kernel/notation.h"
 #include "kernel/read_file.h"
 #include "search/benchmark.h"
+#include "search/benchmark_positions.h"
 #include "search/engine.h"
+#include "search/scaling.h"
 
 namespace leiser::cli {
 
@@ -24,12 +27,16 @@ std::optional<std::string> read_positions(const std::string& source, kernel::Edi
     fens = search::bench_positions(edition);
     return std::nullopt;
   }
+  if (source == "deep") {
+    fens = search::deep_positions(edition);
+    return std::nullopt;
+  }
   if (source == "startpos") {
     fens = {kernel::to_fen(kernel::Game::start(edition).position())};
     return std::nullopt;
   }
   const kernel::Expected<std::string> text = kernel::read_file(source, kernel::kMaxTextFileBytes);
-  if (!text) return "bench positions: " + text.error() + " (give bench, startpos or a file of FENs)";
+  if (!text) return "bench positions: " + text.error() + " (give bench, deep, startpos or a file of FENs)";
   std::istringstream file(*text);
   std::string line;
   for (int number = 1; std::getline(file, line); ++number) {
@@ -44,10 +51,175 @@ std::optional<std::string> read_positions(const std::string& source, kernel::Edi
   if (fens.empty()) return "bench positions: '" + source + "' holds no FEN";
   return std::nullopt;
 }
+double percent(std::uint64_t part, std::uint64_t whole) {
+  return whole > 0 ? 100.0 * static_cast<double>(part) / static_cast<double>(whole) : 0.0;
+}
+
+// What the parallel search did (search/shared_state.h, SplitCounts), a line
+// per measure, after the totals.
+void print_parallel_counts(std::ostream& out, const search::BenchTotals& totals) {
+  const search::SplitCounts& c = totals.counts;
+  const auto old_flags = out.flags();
+  const auto old_precision = out.precision();
+  out << std::fixed << std::setprecision(1);
+  out << "Splits          : " << c.splits << " (PV " << c.splits_pv << ", ALL " << c.splits_all << ", CUT "
+      << c.splits_cut << ")\n";
+  out << "Helper tasks    : " << c.tasks << " spawned, " << c.helpers_joined << " joined; helpers searched "
+      << c.helper_moves << " of " << c.split_moves << " split moves\n";
+  out << "After cutoffs   : " << c.moves_after_cutoff << " moves, " << c.nodes_after_cutoff << " nodes ("
+      << percent(c.nodes_after_cutoff, totals.nodes) << "% of all) searched after a brother cut\n";
+  out << "Aborted moves   : " << c.aborted_tasks << "\n";
+  out << "PV re-searches  : " << c.pv_researches << " (" << c.pv_researches_skipped
+      << " skipped at split points)\n";
+  out << "First-move cuts : " << percent(c.first_move_cutoffs, c.cutoffs) << "% of " << c.cutoffs << " cutoffs\n";
+  if (totals.idle_share >= 0) out << "Idle            : " << 100.0 * totals.idle_share << "% of thread time\n";
+  out.precision(3);
+  out << "Abort latency   : mean " << totals.abort_latency_mean_us << " us, max " << totals.abort_latency_max_us
+      << " us (" << c.abort_notices << " notices)\n";
+  if (c.task_errors > 0) out << "Task errors     : " << c.task_errors << "\n";
+  out.flags(old_flags);
+  out.precision(old_precision);
+}
 }  // namespace
+
+// `bench --scaling 1,2,4 [depth] [edition] [positions] [--rounds R]
+// [name=value ...]`: the thread-scaling table (search/scaling.h) as Markdown.
+int run_scaling_command(const std::vector<std::string>& args, std::ostream& out, std::ostream& err,
+                        search::BenchStop* stop) {
+  const char* usage =
+      "error: usage: leiserchess bench --scaling T1,T2,... [depth] [edition] [bench|deep|startpos|FEN file] "
+      "[--rounds R] [name=value ...] (the first thread count is 1)\n";
+  if (args.size() < 2) {
+    err << usage;
+    return 2;
+  }
+  search::ScalingSpec spec;
+  {
+    std::string list = args[1];
+    std::size_t start = 0;
+    while (start <= list.size()) {
+      const std::size_t comma = std::min(list.find(',', start), list.size());
+      const auto t = parse_integer(std::string_view(list).substr(start, comma - start), 1, 1024);
+      if (!t) {
+        err << "error: bench --scaling expects thread counts from 1 to 1024 separated by commas, got '" << list
+            << "'\n";
+        return 2;
+      }
+      spec.threads.push_back(static_cast<int>(*t));
+      start = comma + 1;
+    }
+    if (spec.threads.front() != 1) {
+      err << "error: bench --scaling: the first thread count must be 1 (every row is paired with it), got '" << list
+          << "'\n";
+      return 2;
+    }
+  }
+  std::vector<std::string> positional;
+  std::optional<search::Engine> probe;
+  for (std::size_t i = 2; i < args.size(); ++i) {
+    const std::string& arg = args[i];
+    if (arg == "--rounds") {
+      const auto r = i + 1 < args.size() ? parse_integer(args[i + 1], 1, 100) : std::nullopt;
+      if (!r) {
+        err << "error: bench --rounds expects an integer from 1 to 100\n";
+        return 2;
+      }
+      spec.rounds = static_cast<int>(*r);
+      ++i;
+      continue;
+    }
+    const auto eq = arg.find('=');
+    if (eq == std::string::npos) {
+      if (!spec.options.empty()) {
+        err << "error: bench: '" << arg << "' after an option (options name=value come last)\n";
+        return 2;
+      }
+      positional.push_back(arg);
+      continue;
+    }
+    spec.options.emplace_back(arg.substr(0, eq), arg.substr(eq + 1));
+    if (!probe) probe.emplace();
+    if (const auto problem = probe->set_option(spec.options.back().first, spec.options.back().second)) {
+      err << "error: bench: " << *problem << "\n";
+      return 2;
+    }
+  }
+  if (positional.size() > 3) {
+    err << usage;
+    return 2;
+  }
+  spec.depth = search::kDeepBenchDepth;
+  if (!positional.empty()) {
+    const auto d = parse_integer(positional[0], 1, 30);
+    if (!d) {
+      err << "error: bench depth expects an integer from 1 to 30, got '" << positional[0] << "'\n";
+      return 2;
+    }
+    spec.depth = static_cast<int>(*d);
+  }
+  if (positional.size() >= 2) {
+    const auto e = kernel::parse_edition(positional[1]);
+    if (!e) {
+      err << "error: bench edition expects 2016 or 2018, got '" << positional[1] << "'\n";
+      return 2;
+    }
+    spec.edition = *e;
+  }
+  const std::string source = positional.size() == 3 ? positional[2] : "deep";
+  if (const auto error = read_positions(source, spec.edition, spec.fens)) {
+    err << "error: " << *error << "\n";
+    return 2;
+  }
+  const std::vector<search::ScalingRow> rows =
+      search::run_scaling(spec, [&err](const std::string& what) { err << "bench --scaling: " << what << "\n"; }, stop);
+  if (rows.empty()) {
+    err << "bench --scaling stopped\n";
+    return 1;
+  }
+  const int machine = search::Engine::max_threads();
+  out << "Scaling: edition " << kernel::edition_name(spec.edition) << ", depth " << spec.depth << ", "
+      << spec.fens.size() << (spec.fens.size() == 1 ? " position" : " positions") << " (" << source << "), "
+      << spec.rounds << (spec.rounds == 1 ? " round" : " rounds") << "; this machine runs " << machine
+      << (machine == 1 ? " thread" : " threads") << " at once\n\n";
+  out << "| threads | time to depth (ms) | time speed-up | nodes | search overhead | nodes/s | nps speed-up | "
+         "ceiling | time speed-up / ceiling | idle |\n";
+  out << "|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n";
+  const auto old_flags = out.flags();
+  const auto old_precision = out.precision();
+  out << std::fixed;
+  bool any_oversubscribed = false;
+  for (const search::ScalingRow& row : rows) {
+    const search::ScalingSummary s = search::summarize(row, rows.front());
+    any_oversubscribed = any_oversubscribed || row.oversubscribed;
+    out << "| " << row.threads << (row.oversubscribed ? "*" : "") << " | " << std::setprecision(0)
+        << s.seconds * 1000 << " | ";
+    if (row.oversubscribed) out << "- | ";
+    else out << std::setprecision(2) << s.time_speedup << "x | ";
+    out << s.nodes << " | " << std::showpos << std::setprecision(1) << 100 * s.search_overhead << "%"
+        << std::noshowpos << " | " << std::setprecision(0) << s.nodes_per_second << " | ";
+    if (row.oversubscribed) out << "- | ";
+    else out << std::setprecision(2) << s.nps_speedup << "x | ";
+    if (s.ceiling > 0)
+      out << std::setprecision(2) << s.ceiling << "x | " << std::setprecision(0) << 100 * s.time_speedup / s.ceiling
+          << "% | ";
+    else out << "- | - | ";
+    if (s.idle_share >= 0) out << std::setprecision(1) << 100 * s.idle_share << "% |\n";
+    else out << "- |\n";
+  }
+  out.flags(old_flags);
+  out.precision(old_precision);
+  out << "\nTimes and nodes are medians over the rounds; speed-ups and overheads are medians of each round's "
+         "ratio to the same round's one-thread run. Ceiling: as many independent one-thread searches at once "
+         "as the row has threads, their summed node rate over one thread's.\n";
+  if (any_oversubscribed)
+    out << "*: more threads than this machine runs at once (oversubscribed): the search overhead holds, "
+           "times and node rates do not.\n";
+  return 0;
+}
 
 int run_bench_command(const std::vector<std::string>& args, std::ostream& out, std::ostream& err,
                       search::BenchStop* stop) {
+  if (!args.empty() && args[0] == "--scaling") return run_scaling_command(args, out, err, stop);
   int depth = kDefaultBenchDepth;
   kernel::Edition edition = kernel::kDefaultEdition;
   int threads = 1;
@@ -77,7 +249,7 @@ int run_bench_command(const std::vector<std::string>& args, std::ostream& out, s
   }
   const std::vector<std::string>& args_ = positional;
   if (args_.size() > 4) {
-    err << "error: usage: leiserchess bench [depth] [edition] [threads] [bench|startpos|FEN file] [name=value ...]\n";
+    err << "error: usage: leiserchess bench [depth] [edition] [threads] [bench|deep|startpos|FEN file] [name=value ...]\n";
     return 2;
   }
   if (!args_.empty()) {
@@ -134,11 +306,7 @@ int run_bench_command(const std::vector<std::string>& args, std::ostream& out, s
   out << "Moves made      : " << totals.moves_made << "\n";
   out << "Moves made/sec  : "
       << static_cast<long long>(totals.seconds > 0 ? totals.moves_made / totals.seconds : 0) << "\n";
-  if (threads > 1)
-    out << "Splits          : " << totals.splits << " (" << totals.tasks << " tasks, "
-        << totals.aborted_tasks << " aborted)\n"
-        << "Abort latency   : mean " << totals.abort_latency_mean_us << " us, max "
-        << totals.abort_latency_max_us << " us (" << totals.abort_notices << " notices)\n";
+  if (threads > 1) print_parallel_counts(out, totals);
   return 0;
 }
 

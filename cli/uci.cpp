@@ -611,6 +611,9 @@ void Protocol::cmd_go(const Command& c) {
   engine_.start(
       limits, [this](const search::SearchReport& r) { say(info_line(r)); },
       [this, with_ponder](const search::SearchResult& result) {
+        // A parallel task's exception (out of memory) ended the search
+        // early: said once, before the move found until then.
+        if (!result.error.empty()) say("info string error: search ended early: " + result.error);
         std::string line = "bestmove " + (result.best_move == kernel::Move::none()
                                               ? std::string("(none)")
                                               : kernel::move_to_string(result.best_move));

@@ -1,5 +1,6 @@
 #include "search/benchmark.h"
 
+#include <algorithm>
 #include <chrono>
 
 #include "kernel/game.h"
@@ -11,6 +12,14 @@ namespace leiser::search {
 std::vector<std::string> bench_positions(kernel::Edition edition) {
   const auto& builtin = edition == kernel::Edition::k2016 ? kBenchPositions2016 : kBenchPositions2018;
   return {builtin.begin(), builtin.end()};
+}
+
+std::vector<std::string> deep_positions(kernel::Edition edition) {
+  const auto& builtin = edition == kernel::Edition::k2016 ? kBenchPositions2016 : kBenchPositions2018;
+  const auto& indices = edition == kernel::Edition::k2016 ? kDeepPositions2016 : kDeepPositions2018;
+  std::vector<std::string> fens;
+  for (const int i : indices) fens.emplace_back(builtin[static_cast<std::size_t>(i)]);
+  return fens;
 }
 
 void BenchStop::request() {
@@ -64,6 +73,7 @@ BenchTotals run_bench(int depth, kernel::Edition edition, int threads, const std
   // per abort); a one-thread bench has no aborts to time. An option given
   // to the bench overrides this.
   (void)engine.set_option("measure_abort_latency", threads > 1 ? "true" : "false");
+  (void)engine.set_option("measure_idle_time", threads > 1 ? "true" : "false");
   // The signature is the classic evaluation's, whatever play defaults to, so
   // that node counts stay comparable with the course engines (Eval=nnue given
   // to the bench overrides it).
@@ -93,14 +103,15 @@ BenchTotals run_bench(int depth, kernel::Edition edition, int threads, const std
     totals.nodes += result.nodes;
     totals.moves_made += result.moves_made;
   }
-  totals.splits = engine.split_stats().splits.load();
-  totals.tasks = engine.split_stats().tasks.load();
-  totals.aborted_tasks = engine.split_stats().aborted_tasks.load();
-  totals.abort_notices = engine.split_stats().abort_notices.load();
-  if (totals.abort_notices > 0)
-    totals.abort_latency_mean_us = static_cast<double>(engine.split_stats().abort_latency_ns_sum.load()) /
-                                   static_cast<double>(totals.abort_notices) / 1000.0;
-  totals.abort_latency_max_us = static_cast<double>(engine.split_stats().abort_latency_ns_max.load()) / 1000.0;
+  totals.counts = engine.split_stats().snapshot();
+  totals.threads = engine.threads();
+  if (totals.counts.abort_notices > 0)
+    totals.abort_latency_mean_us = static_cast<double>(totals.counts.abort_latency_ns_sum) /
+                                   static_cast<double>(totals.counts.abort_notices) / 1000.0;
+  totals.abort_latency_max_us = static_cast<double>(totals.counts.abort_latency_ns_max) / 1000.0;
+  if (totals.counts.busy_ns > 0 && totals.seconds > 0)
+    totals.idle_share = std::max(0.0, 1.0 - static_cast<double>(totals.counts.busy_ns) / 1e9 /
+                                                (totals.seconds * static_cast<double>(totals.threads)));
   return totals;
 }
 

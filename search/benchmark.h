@@ -16,6 +16,7 @@
 
 #include "kernel/edition.h"
 #include "search/search_limits.h"
+#include "search/shared_state.h"
 
 namespace leiser::search {
 
@@ -44,19 +45,25 @@ struct BenchTotals {
   std::uint64_t nodes = 0;
   std::uint64_t moves_made = 0;  // the course engines' node count (SearchResult::moves_made)
   double seconds = 0;
-  std::uint64_t splits = 0;  // parallel search only
-  std::uint64_t tasks = 0;
-  std::uint64_t aborted_tasks = 0;
+  // The search's statistics over the whole bench (SplitCounts); the split
+  // counts are zero with one thread.
+  SplitCounts counts;
+  int threads = 1;
   // Tasks that noticed an abort mid-search, and how long that took.
-  std::uint64_t abort_notices = 0;
   double abort_latency_mean_us = 0;
   double abort_latency_max_us = 0;
+  // Share of the threads' time spent waiting (measure_idle_time), or -1
+  // when not measured.
+  double idle_share = -1;
   std::size_t positions = 0;  // searched to the end: fewer than given if stopped
   bool stopped = false;
 };
 
 // The bench positions of `edition` as FENs.
 std::vector<std::string> bench_positions(kernel::Edition edition);
+// The deep set of `edition` as FENs (benchmark_positions.h): positions worth
+// seconds of search at kDeepBenchDepth, for measuring parallel search.
+std::vector<std::string> deep_positions(kernel::Edition edition);
 
 // Searches every bench position of the edition to `depth`, clearing all
 // search state before each one. One thread is the deterministic mode.

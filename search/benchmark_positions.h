@@ -76,4 +76,14 @@ inline constexpr std::array<std::string_view, 30> kBenchPositions2018 = {
     "1ss6/3nw4/3sw1se2/2ne2nw2/3NE4/2NENW4/4SE3/7WW W",
 };
 
+// The deep set, for measuring the parallel search (`bench ... deep`, `bench
+// --scaling`): the bench positions where a search to kDeepBenchDepth takes
+// one thread seconds (1.3 to 6 s on a 2-vCPU EPYC guest in 2026), not the
+// fractions of a second of the signature bench, whose mates in one and
+// small endgames would measure only the task hand-off. Indices into the
+// edition's bench positions.
+inline constexpr int kDeepBenchDepth = 9;
+inline constexpr std::array<int, 8> kDeepPositions2016 = {0, 9, 10, 11, 13, 21, 24, 28};
+inline constexpr std::array<int, 8> kDeepPositions2018 = {12, 17, 20, 23, 24, 26, 27, 28};
+
 }  // namespace leiser::search

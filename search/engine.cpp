@@ -33,7 +33,8 @@ Engine::Engine()
     : game_(kernel::Game::start(kernel::kDefaultEdition)),
       tt_(kDefaultHashMb),
       searcher_(std::make_unique<Searcher>(tt_, params_)),
-      threads_(max_threads()) {
+      threads_(max_threads()),
+      requested_threads_(max_threads()) {
   params_.networks = {nnue::default_network(kernel::Edition::k2016), nnue::default_network(kernel::Edition::k2018)};
   // Play uses the network where the build has one: the 2016 net beat the
   // classic evaluation at 10+0.1 (perf-reports/nnue.md). `bench` sets
@@ -59,7 +60,10 @@ void Engine::declare_options() {
   options_.add(spin("hash", kDefaultHashMb, 1, kMaxHashMb, [this](int mb) { return resize_hash(mb); }));
   // oneTBB runs no more threads at once than the machine has (asking for
   // more only prints its own warning), so more are not promised either.
-  options_.add(spin("threads", max_threads(), 1, kMaxThreads, [this](int n) { threads_ = std::min(n, max_threads()); }));
+  options_.add(spin("threads", max_threads(), 1, kMaxThreads, [this](int n) {
+    requested_threads_ = n;
+    threads_ = oversubscribe_ ? n : std::min(n, max_threads());
+  }));
   // Stockfish's names for what match runners and GUIs set on every engine;
   // names are case-insensitive, so `Hash` and `Threads` are the two above.
   options_.add(button("Clear Hash", [this] {
@@ -140,6 +144,19 @@ void Engine::declare_options() {
                     [this](int depth) { search_options_.min_split_depth = depth; }));
   options_.add(check("measure_abort_latency", false,
                      [this](bool on) { search_options_.measure_abort_latency = on; }));
+  options_.add(combo("SMP", "ybwc", {"ybwc", "lazy"}, [this](std::string_view choice) {
+    search_options_.smp = choice == "lazy" ? SmpMode::kLazy : SmpMode::kYbwc;
+  }));
+  options_.add(spin("split_cut_moves", kDefaultSplitCutMoves, 1, kMaxSplitCutMoves,
+                    [this](int moves) { search_options_.split_cut_moves = moves; }));
+  options_.add(check("measure_idle_time", false, [this](bool on) { search_options_.measure_idle_time = on; }));
+  // More threads than the machine runs at once, for measuring what the
+  // parallel search's tree does with many threads on a small machine
+  // (`bench --scaling`); play keeps `threads` to the machine.
+  options_.add(check("oversubscribe", false, [this](bool on) {
+    oversubscribe_ = on;
+    threads_ = on ? requested_threads_ : std::min(requested_threads_, max_threads());
+  }));
   SearchRules defaults = SearchRules::standard();
   for (const SearchRuleSpec& spec : kSearchRuleSpecs)
     options_.add(spin(std::string(spec.name), *spec.field(defaults), spec.min, spec.max,

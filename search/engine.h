@@ -90,6 +90,10 @@ class Engine {
   // SearchResult::ponder for a result of the current game.
   kernel::Move ponder_move(const SearchResult& result) const;
   int threads_ = 1;
+  // `threads` as set, and `oversubscribe`: threads_ is it, or at most
+  // max_threads() without oversubscribe.
+  int requested_threads_ = 1;
+  bool oversubscribe_ = false;
   SearchOptions search_options_;
   OptionRegistry options_;
   void declare_options();

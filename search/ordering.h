@@ -401,6 +401,8 @@ class MovePicker {
     return true;
   }
   int taken() const { return taken_; }
+  // Moves not handed out yet.
+  int remaining() const { return count_ - taken_; }
   // The i-th move handed out (i < taken()).
   kernel::Move picked(int i) const { return kernel::Move::from_raw(static_cast<std::uint16_t>(entries_[i])); }
 

@@ -1,5 +1,7 @@
 #include "search/pvs.h"
 
+#include <oneapi/tbb/global_control.h>
+#include <oneapi/tbb/info.h>
 #include <oneapi/tbb/task_arena.h>
 
 #include <algorithm>
@@ -7,6 +9,7 @@
 #include <chrono>
 #include <cmath>
 #include <cstdlib>
+#include <exception>
 #include <optional>
 
 #include "kernel/laser.h"
@@ -67,7 +70,15 @@ int game_over_score(const Position& pos, int ply) {
 
 // ---------------------------------------------------------------- Worker
 
-void Worker::reset_root(const kernel::Game& game) {
+void Worker::reset_root(const kernel::Game& game, bool main) {
+  main_ = main;
+  if (main) {
+    root_moves_ = &shared_.root_moves;
+  } else {
+    own_root_moves_ = shared_.root_moves;
+    root_moves_ = &own_root_moves_;
+  }
+  root_depth_ = 0;
   stack_[0].position = game.position();
   stack_[0].previous = game.ko_board();
   root_previous_ = game.ko_board();
@@ -75,6 +86,10 @@ void Worker::reset_root(const kernel::Game& game) {
   split_ = nullptr;
   nodes_ = 0;  // the same poll points in every search: a node limit stops one thread alike
   start_counting();
+}
+
+void Worker::bind_tables() {
+  tables_ = &shared_.tables_for_slot(tbb::this_task_arena::current_thread_index());
 }
 
 void Worker::start_counting() {
@@ -88,16 +103,32 @@ void Worker::start_counting() {
   abort_poll_mask_ = static_cast<std::uint64_t>(shared_.options.abort_poll_interval) - 1;
 }
 
-void Worker::adopt_path(const Worker& from, int ply, const SplitPoint* split) {
+void Worker::adopt_path(const Worker& from, const SplitPoint& sp) {
+  // The owner does not write its stack up to sp's node while the split
+  // lasts; its killers it does, hence the copy the split point holds.
   root_previous_ = from.root_previous_;
-  for (int i = 0; i <= ply; ++i) {
+  for (int i = 0; i <= sp.ply; ++i) {
     stack_[i].position = from.stack_[i].position;
     // Ko pointers must point into this worker's own stack.
     stack_[i].previous = i == 0 ? root_previous_ : &stack_[i - 1].position.board();
   }
-  killers_ = from.killers_;
-  split_ = split;
+  killers_ = sp.killers;
+  split_ = &sp;
+  main_ = false;
+  root_depth_ = from.root_depth_;
   start_counting();
+}
+
+void Worker::start_busy_clock() {
+  if (shared_.options.measure_idle_time) busy_since_ns_ = steady_now_ns();
+}
+
+void Worker::stop_busy_clock() {
+  if (busy_since_ns_ == 0) return;
+  const std::int64_t busy = steady_now_ns() - busy_since_ns_;
+  shared_.split_stats.busy_ns.fetch_add(static_cast<std::uint64_t>(std::max<std::int64_t>(0, busy)),
+                                        std::memory_order_relaxed);
+  busy_since_ns_ = 0;
 }
 
 namespace {
@@ -109,9 +140,9 @@ kernel::Key eval_cache_key(const Position& pos) {
 // A child's TT slot and evaluation-cache entry, asked for as soon as its
 // key is known: the legality check and the node's first steps then run
 // while they load, instead of each probe waiting for its own miss.
-void prefetch_entries(const SharedState& shared, const Position& child) {
+void prefetch_entries(const SharedState& shared, const ThreadTables& tables, const Position& child) {
   shared.tt.prefetch(child.key());
-  shared.eval_cache.prefetch(eval_cache_key(child));
+  tables.eval_cache.prefetch(eval_cache_key(child));
 }
 }  // namespace
 
@@ -123,7 +154,7 @@ int Worker::evaluate_here(int ply) {
 int Worker::evaluate_here(int ply, std::optional<kernel::LaserTrace>& own_beam) {
   const Position& pos = stack_[ply].position;
   const kernel::Key key = eval_cache_key(pos);
-  if (const auto cached = shared_.eval_cache.probe(key)) return *cached;
+  if (const auto cached = tables_->eval_cache.probe(key)) return *cached;
   int score;
   if (const nnue::Network* net = shared_.params.network(pos.edition())) {
     score = evaluate_nnue(ply, *net);
@@ -131,7 +162,7 @@ int Worker::evaluate_here(int ply, std::optional<kernel::LaserTrace>& own_beam) 
     if (!own_beam) own_beam = kernel::trace_laser(pos.board(), pos.side_to_move());
     score = evaluate(pos, shared_.params, own_beam->path);
   }
-  shared_.eval_cache.store(key, score);
+  tables_->eval_cache.store(key, score);
   return score;
 }
 
@@ -173,6 +204,17 @@ void Worker::flush_nodes() {
   shared_.moves_made.fetch_add(unflushed_moves_made_, std::memory_order_relaxed);
   unflushed_nodes_ = 0;
   unflushed_moves_made_ = 0;
+  SplitStats& stats = shared_.split_stats;
+  if (unflushed_cutoffs_ > 0) {
+    stats.cutoffs.fetch_add(unflushed_cutoffs_, std::memory_order_relaxed);
+    stats.first_move_cutoffs.fetch_add(unflushed_first_move_cutoffs_, std::memory_order_relaxed);
+    unflushed_cutoffs_ = 0;
+    unflushed_first_move_cutoffs_ = 0;
+  }
+  if (unflushed_pv_researches_ > 0) {
+    stats.pv_researches.fetch_add(unflushed_pv_researches_, std::memory_order_relaxed);
+    unflushed_pv_researches_ = 0;
+  }
 }
 
 bool Worker::should_stop() {
@@ -220,7 +262,7 @@ bool Worker::poll_shared() {
     // The main line as the main thread last recorded it: this may be a
     // helper, which knows nothing of the root.
     if (const RootProgress::Line line = s.progress.line(); line.known) {
-      SearchReport r = s.report(s.current_depth, line.score, seldepth_);
+      SearchReport r = s.report(s.current_depth.load(std::memory_order_relaxed), line.score, seldepth_);
       r.bound = line.bound;
       r.pv = line.pv;
       (*s.on_info)(r);
@@ -335,7 +377,7 @@ int Worker::quiescence(int ply, int alpha, int beta, int evasions) {
     Frame& child = stack_[ply + 1];
     child.position = pos;
     child.position.template make_move_traced<E>(m, moved, after);
-    prefetch_entries(shared_, child.position);
+    prefetch_entries(shared_, *tables_, child.position);
     child.previous = &board;
     if (!kernel::is_legal_result<E>(pos, child.position, stack_[ply].previous)) continue;
     if (!child.position.is_game_over() &&
@@ -369,7 +411,7 @@ int Worker::evade(int ply, int alpha, int beta, int evasions) {
     Frame& child = stack_[ply + 1];
     child.position = pos;
     child.position.template make_move<E>(m);
-    prefetch_entries(shared_, child.position);
+    prefetch_entries(shared_, *tables_, child.position);
     ++unflushed_moves_made_;
     child.previous = &pos.board();
     if (!kernel::is_legal_result<E>(pos, child.position, stack_[ply].previous)) continue;
@@ -388,14 +430,23 @@ int Worker::evade(int ply, int alpha, int beta, int evasions) {
   return best == -kInfinity ? evaluate_here(ply) + shared_.options.rules.tempo : best;
 }
 
+namespace {
+// The type PVS expects of a scouted child: a CUT node's children fail low
+// (ALL) and an ALL node's fail high (CUT); a PV node's younger brothers are
+// scouted expecting to fail low there, so their nodes should cut.
+constexpr NodeType scout_child(NodeType parent) {
+  return parent == NodeType::kCut ? NodeType::kAll : NodeType::kCut;
+}
+}  // namespace
+
 template <Edition E>
-Worker::MoveOutcome Worker::search_move(int ply, int depth, int alpha, int beta, bool pv_node, Move m,
-                                        int searched_before, bool zaps_only, int& score) {
+Worker::MoveOutcome Worker::search_move(int ply, int depth, int alpha, int beta, NodeType type, Move m,
+                                        int searched_before, bool zaps_only, int& score, const SplitPoint* split) {
   const Position& pos = stack_[ply].position;
   Frame& child = stack_[ply + 1];
   child.position = pos;
   child.position.template make_move<E>(m);
-  prefetch_entries(shared_, child.position);
+  prefetch_entries(shared_, *tables_, child.position);
   ++unflushed_moves_made_;
   child.previous = &pos.board();
   if (!kernel::is_legal_result<E>(pos, child.position, stack_[ply].previous)) return MoveOutcome::kSkipped;
@@ -416,30 +467,45 @@ Worker::MoveOutcome Worker::search_move(int ply, int depth, int alpha, int beta,
   const SearchRules& rules = shared_.options.rules;
   const bool exact = shared_.options.exact;
   const int new_depth = depth - 1 + (zapped_enemy && ply > 0 ? rules.zap_extension : 0);
-  if (pv_node) {
+  if (type == NodeType::kPv) {
     if (searched_before == 0) {
-      score = -pvs<E>(ply + 1, new_depth, -beta, -alpha, true, true);
+      score = -pvs<E>(ply + 1, new_depth, -beta, -alpha, NodeType::kPv, true);
     } else {
-      score = -pvs<E>(ply + 1, new_depth, -alpha - 1, -alpha, false, true);
-      if (!stopped_ && score > alpha) score = -pvs<E>(ply + 1, new_depth, -beta, -alpha, true, true);
+      score = -pvs<E>(ply + 1, new_depth, -alpha - 1, -alpha, NodeType::kCut, true);
+      if (!stopped_ && score > alpha) {
+        // At a split point a brother may have raised alpha meanwhile: the
+        // re-search starts from it, and is not needed at all below it.
+        if (split) {
+          const int now = split->alpha();
+          if (score <= now) {
+            shared_.split_stats.pv_researches_skipped.fetch_add(1, std::memory_order_relaxed);
+            return MoveOutcome::kSearched;
+          }
+          alpha = std::max(alpha, now);
+        }
+        ++unflushed_pv_researches_;
+        score = -pvs<E>(ply + 1, new_depth, -beta, -alpha, NodeType::kPv, true);
+      }
     }
     return MoveOutcome::kSearched;
   }
+  const NodeType child_type = scout_child(type);
   // Late-move reduction, verified at full depth when it does not fail low.
   if (!exact && depth >= rules.lmr_min_depth && !zapped_any && searched_before + 1 >= rules.lmr_first &&
       !killers_.is_killer(ply, m)) {
     const int reduction = rules.lmr_log_divisor > 0 ? log_reduction(depth, searched_before + 1, rules.lmr_log_divisor)
                           : searched_before + 1 >= rules.lmr_second ? 2
                                                                     : 1;
-    score = -pvs<E>(ply + 1, new_depth - reduction, -alpha - 1, -alpha, false, true);
+    score = -pvs<E>(ply + 1, new_depth - reduction, -alpha - 1, -alpha, child_type, true);
     if (stopped_ || score <= alpha) return MoveOutcome::kSearched;
   }
-  score = -pvs<E>(ply + 1, new_depth, -alpha - 1, -alpha, false, true);
+  score = -pvs<E>(ply + 1, new_depth, -alpha - 1, -alpha, child_type, true);
   return MoveOutcome::kSearched;
 }
 
 template <Edition E>
-int Worker::pvs(int ply, int depth, int alpha, int beta, bool pv_node, bool allow_null) {
+int Worker::pvs(int ply, int depth, int alpha, int beta, NodeType type, bool allow_null) {
+  const bool pv_node = type == NodeType::kPv;
   pv_length_[ply] = ply;
   if (depth <= 0) return quiescence<E>(ply, alpha, beta, shared_.options.rules.qsearch_evasions);
   ++nodes_;
@@ -467,7 +533,7 @@ int Worker::pvs(int ply, int depth, int alpha, int beta, bool pv_node, bool allo
     return *threat;
   };
   // A threatened node is searched one ply deeper, up to twice the nominal depth.
-  if (ply > 0 && rules.threat_extension && ply < 2 * shared_.current_depth && threatened()) ++depth;
+  if (ply > 0 && rules.threat_extension && ply < 2 * root_depth_ && threatened()) ++depth;
 
   Move tt_move = Move::none();
   int static_eval;
@@ -505,7 +571,7 @@ int Worker::pvs(int ply, int depth, int alpha, int beta, bool pv_node, bool allo
       child.position.pass_turn();
       child.previous = &pos.board();
       const int reduction = 2 + depth / 6;
-      const int score = -pvs<E>(ply + 1, depth - 1 - reduction, -beta, -beta + 1, false, false);
+      const int score = -pvs<E>(ply + 1, depth - 1 - reduction, -beta, -beta + 1, scout_child(type), false);
       if (stopped_) return 0;
       if (score >= beta && !is_mate_score(score)) return beta;
     }
@@ -520,7 +586,7 @@ int Worker::pvs(int ply, int depth, int alpha, int beta, bool pv_node, bool allo
   // best-move history, ties in the reference engine's order.
   MoveList moves;
   if (ply == 0) {
-    for (auto it = shared_.root_moves.begin() + shared_.pv_index; it != shared_.root_moves.end(); ++it)
+    for (auto it = root_moves_->begin() + root_pv_index(); it != root_moves_->end(); ++it)
       moves.push(*it);
   } else {
     kernel::generate_pseudo_moves<E>(pos, moves);
@@ -539,18 +605,12 @@ int Worker::pvs(int ply, int depth, int alpha, int beta, bool pv_node, bool allo
   Move m;
   while (picker.next(m)) {
     if (filter.cannot_zap(m)) continue;
-    if (may_split(depth, searched)) {
-      if (!search_younger_brothers<E>(ply, depth, beta, pv_node, zaps_only, filter, m, picker, searched, best))
-        return 0;
-      break;
-    }
 
-    // Only the root's serial loop names its moves: ply 0 is searched by the
-    // main thread alone, and the moves a split hands to helpers are not
-    // searched in the order they would be numbered.
-    if (ply == 0) shared_.report_root_move(m, shared_.pv_index + picker.taken());
+    // Only the root's serial loop names its moves here: ply 0 is searched by
+    // the main thread, which names the moves it draws at a split point too.
+    if (ply == 0 && main_) shared_.report_root_move(m, shared_.pv_index + picker.taken());
     int score = 0;
-    const MoveOutcome outcome = search_move<E>(ply, depth, best.alpha, beta, pv_node, m, searched, zaps_only, score);
+    const MoveOutcome outcome = search_move<E>(ply, depth, best.alpha, beta, type, m, searched, zaps_only, score);
     if (outcome == MoveOutcome::kSkipped) continue;
     if (outcome == MoveOutcome::kSearched) ++searched;
     if (stopped_) return 0;
@@ -562,8 +622,8 @@ int Worker::pvs(int ply, int depth, int alpha, int beta, bool pv_node, bool allo
       if (ply == 0) {
         // The reference's root order: each new best moves to the front (of
         // the moves this MultiPV line may play).
-        auto& root = shared_.root_moves;
-        std::rotate(root.begin() + shared_.pv_index, std::find(root.begin(), root.end(), m),
+        auto& root = *root_moves_;
+        std::rotate(root.begin() + root_pv_index(), std::find(root.begin(), root.end(), m),
                     std::find(root.begin(), root.end(), m) + 1);
       }
       if (score > best.alpha) {
@@ -575,6 +635,10 @@ int Worker::pvs(int ply, int depth, int alpha, int beta, bool pv_node, bool allo
         if (score >= beta) break;
       }
     }
+    if (may_split(depth, searched, type) && picker.remaining() > 0) {
+      if (!split<E>(ply, depth, beta, type, zaps_only, filter, picker, searched, best)) return 0;
+      break;
+    }
   }
 
   if (best.move == Move::none() && best.score == -kInfinity) {
@@ -582,18 +646,23 @@ int Worker::pvs(int ply, int depth, int alpha, int beta, bool pv_node, bool allo
     return 0;
   }
   if (ply == 0) {
-    auto& root = shared_.root_moves;
-    if (best.move != Move::none() && root[static_cast<std::size_t>(shared_.pv_index)] != best.move) {
+    auto& root = *root_moves_;
+    const int first = root_pv_index();
+    if (best.move != Move::none() && root[static_cast<std::size_t>(first)] != best.move) {
       const auto at = std::find(root.begin(), root.end(), best.move);
-      std::rotate(root.begin() + shared_.pv_index, at, at + 1);
+      std::rotate(root.begin() + first, at, at + 1);
     }
     return best.score;
   }
-  if (best.score >= beta && best.move != Move::none()) killers_.add(ply, best.move);
+  if (best.score >= beta && best.move != Move::none()) {
+    killers_.add(ply, best.move);
+    ++unflushed_cutoffs_;
+    if (best.index == 0) ++unflushed_first_move_cutoffs_;
+  }
   if (!zaps_only) {
     // The reference's best-move history: every move tried here decays, the
     // best one gains first.
-    HistoryTable& table = shared_.history;
+    HistoryTable& table = tables_->history;
     for (int i = 0; i < picker.taken(); ++i)
       table.update(us, move_shape(pos.board(), picker.picked(i)), i == best.index);
   }
@@ -618,118 +687,145 @@ void Worker::sort_keys(int ply, const MoveList& moves, Move tt_move, std::int32_
   const kernel::Color us = pos.side_to_move();
   int i = 0;
 #if defined(__AVX512F__) && defined(__AVX512BW__) && defined(__AVX512VL__)
-  i = sort_keys_avx512(pos.board(), us, moves, tt_move, killers_.first(ply), killers_.second(ply), shared_.history,
+  i = sort_keys_avx512(pos.board(), us, moves, tt_move, killers_.first(ply), killers_.second(ply), tables_->history,
                        keys, ties);
 #elif defined(__AVX2__)
-  i = sort_keys_avx2(pos.board(), us, moves, tt_move, killers_.first(ply), killers_.second(ply), shared_.history,
+  i = sort_keys_avx2(pos.board(), us, moves, tt_move, killers_.first(ply), killers_.second(ply), tables_->history,
                      keys, ties);
 #endif
   for (; i < moves.size(); ++i) {
     const Move m = moves[i];
     const MoveShape shape = move_shape(pos.board(), m);
-    keys[i] = sort_key(m, shape, us, tt_move, killers_, ply, shared_.history);
+    keys[i] = sort_key(m, shape, us, tt_move, killers_, ply, tables_->history);
     ties[i] = reference_tie_code(m, shape);
   }
 }
 
-Worker::ZapFilter Worker::ZapFilter::for_node(const Board& board, kernel::Color us) {
-  const kernel::LaserTrace beam = kernel::trace_laser(board, us);
-  const bool beam_zaps_enemy =
-      beam.end != kernel::LaserEnd::kOffBoard && (board.pieces(kernel::opponent(us)) & kernel::bit(beam.target));
-  return {!beam_zaps_enemy, beam.path};
-}
-
 template <Edition E>
-bool Worker::search_younger_brothers(int ply, int depth, int beta, bool pv_node, bool zaps_only,
-                                     const ZapFilter& filter, Move first, MovePicker& picker, int searched,
-                                     NodeBest& best) {
-  std::vector<Move> brothers = {first};
-  for (Move next; picker.next(next);)
-    if (!filter.cannot_zap(next)) brothers.push_back(next);
-  SplitPoint sp;
-  sp.alpha = best.alpha;
+bool Worker::split(int ply, int depth, int beta, NodeType type, bool zaps_only, const ZapFilter& filter,
+                   MovePicker& picker, int searched, NodeBest& best) {
+  SplitStats& stats = shared_.split_stats;
+  stats.splits.fetch_add(1, std::memory_order_relaxed);
+  (type == NodeType::kPv ? stats.splits_pv : type == NodeType::kCut ? stats.splits_cut : stats.splits_all)
+      .fetch_add(1, std::memory_order_relaxed);
+  flush_nodes();
+  SplitPoint sp(picker, best.alpha, best.score, best.move, best.index, searched);
+  sp.ply = ply;
+  sp.depth = depth;
   sp.beta = beta;
-  sp.best_score = best.score;
-  sp.best_move = best.move;
+  sp.type = type;
+  sp.zaps_only = zaps_only;
+  sp.filter = filter;
   sp.parent = split_;
-  split<E>(ply, depth, pv_node, zaps_only, brothers, searched, sp);
-  if (stopped_ || (split_ && split_->aborted_here_or_above())) {
-    stopped_ = true;
-    return false;
+  sp.killers = killers_;
+  const int helpers = std::min(shared_.threads - 1, picker.remaining());
+  stats.tasks.fetch_add(static_cast<std::uint64_t>(helpers), std::memory_order_relaxed);
+  {
+    TaskGroup group;
+    for (int i = 0; i < helpers; ++i) group.run([this, &sp] { help<E>(sp); });
+    split_ = &sp;
+    try {
+      work_at<E>(sp, true);
+    } catch (const std::exception& e) {
+      shared_.record_error(e.what());
+    } catch (...) {
+      shared_.record_error("");
+    }
+    // Waiting, this thread runs only work of this split point (its helpers
+    // it has not given away, and their descendants): a task from elsewhere
+    // could hold it far longer than the split lasts.
+    stop_busy_clock();
+    group.wait();
+    start_busy_clock();
+    split_ = sp.parent;
   }
-  if (sp.best_score > best.score) {
-    best.score = sp.best_score;
-    best.move = sp.best_move;
-    for (int i = 0; i < picker.taken(); ++i)
-      if (picker.picked(i) == best.move) best.index = i;
+  const SplitPoint::Waste waste = sp.after_cutoff();
+  if (waste.moves > 0) {
+    stats.moves_after_cutoff.fetch_add(waste.moves, std::memory_order_relaxed);
+    stats.nodes_after_cutoff.fetch_add(waste.nodes, std::memory_order_relaxed);
+  }
+  // This worker's own stop may come from sp's abort (a brother cut): that
+  // ends only the split, not the search.
+  stopped_ = shared_.stopped.load(std::memory_order_relaxed) || (split_ && split_->aborted_here_or_above());
+  const bool complete = !stopped_;
+  // A stopped root still keeps what was proved: a brother whose search
+  // ended (it is posted only then) and beat alpha is better than the move
+  // before it.
+  if (sp.best_score() > best.score && (complete || (ply == 0 && sp.final_alpha() > best.alpha))) {
+    best.score = sp.best_score();
+    best.move = sp.best_move();
+    best.index = sp.best_order();
     if (best.score > best.alpha) {
       best.alpha = best.score;
+      const std::vector<Move>& line = sp.line();
       pv_[ply][ply] = best.move;
-      for (std::size_t i = 0; i < sp.pv.size(); ++i) pv_[ply][ply + 1 + i] = sp.pv[i];
-      pv_length_[ply] = ply + 1 + static_cast<int>(sp.pv.size());
+      for (std::size_t i = 0; i < line.size(); ++i) pv_[ply][ply + 1 + i] = line[i];
+      pv_length_[ply] = ply + 1 + static_cast<int>(line.size());
       if (ply == 0) root_score_ = best.score;
     }
   }
-  return true;
+  return complete;
 }
 
 template <Edition E>
-void Worker::split(int ply, int depth, bool pv_node, bool zaps_only, const std::vector<Move>& moves,
-                   int first_index, SplitPoint& sp) {
-  shared_.split_stats.splits.fetch_add(1, std::memory_order_relaxed);
-  flush_nodes();
-  TaskGroup group;
-  for (std::size_t i = 0; i < moves.size(); ++i) {
-    group.run([this, ply, depth, pv_node, zaps_only, &moves, &sp, i, first_index] {
-      if (sp.aborted_here_or_above() || shared_.stopped.load(std::memory_order_relaxed)) return;
-      std::unique_ptr<Worker> helper = pools_.acquire();
-      helper->adopt_path(*this, ply, &sp);
-      helper->template search_brother<E>(ply, depth, pv_node, zaps_only, moves[i],
-                                         first_index + static_cast<int>(i), sp);
-      helper->flush_nodes();
-      pools_.release(std::move(helper));
-    });
-  }
-  group.wait();
-  if (shared_.stopped.load(std::memory_order_relaxed)) stopped_ = true;
-}
-
-template <Edition E>
-void Worker::search_brother(int ply, int depth, bool pv_node, bool zaps_only, Move m, int index,
-                            SplitPoint& sp) {
-  shared_.split_stats.tasks.fetch_add(1, std::memory_order_relaxed);
-  int alpha;
-  {
-    std::lock_guard lock(sp.mutex);
-    alpha = sp.alpha;
-  }
-  const int beta = sp.beta;
-  int score = 0;
-  pv_length_[ply + 1] = ply + 1;
-  // `index` > 0: a brother is never the eldest, so a PV node scouts it.
-  if (search_move<E>(ply, depth, alpha, beta, pv_node, m, index, zaps_only, score) == MoveOutcome::kSkipped)
-    return;
-  if (stopped_) {
-    shared_.split_stats.aborted_tasks.fetch_add(1, std::memory_order_relaxed);
-    return;
-  }
-  std::lock_guard lock(sp.mutex);
-  if (sp.aborted.load(std::memory_order_relaxed)) return;
-  if (score > sp.best_score) {
-    sp.best_score = score;
-    sp.best_move = m;
-    if (score > sp.alpha) {
-      sp.alpha = score;
-      sp.pv.assign(pv_[ply + 1].begin() + ply + 1, pv_[ply + 1].begin() + pv_length_[ply + 1]);
-      // A cutoff: the remaining brothers are wasted work.
-      if (score >= beta) abort_split(sp);
+void Worker::work_at(SplitPoint& sp, bool owner) {
+  SplitStats& stats = shared_.split_stats;
+  const int ply = sp.ply;
+  SplitMove sm;
+  while (!stopped_ && sp.take(sm)) {
+    stats.split_moves.fetch_add(1, std::memory_order_relaxed);
+    if (!owner) stats.helper_moves.fetch_add(1, std::memory_order_relaxed);
+    if (owner && ply == 0 && main_) shared_.report_root_move(sm.move, shared_.pv_index + sm.order + 1);
+    const std::uint64_t nodes_before = nodes_;
+    int score = 0;
+    pv_length_[ply + 1] = ply + 1;
+    const MoveOutcome outcome =
+        search_move<E>(ply, sp.depth, sm.alpha, sp.beta, sp.type, sm.move, sm.move_number, sp.zaps_only, score, &sp);
+    sp.account(sm, nodes_ - nodes_before);
+    if (outcome == MoveOutcome::kSkipped) continue;
+    if (stopped_) {
+      stats.aborted_tasks.fetch_add(1, std::memory_order_relaxed);
+      break;
     }
+    if (sp.post(sm, score, pv_[ply + 1].data() + ply + 1, pv_length_[ply + 1] - (ply + 1))) abort_split(sp);
   }
+}
+
+template <Edition E>
+void Worker::help(SplitPoint& sp) {
+  if (sp.exhausted() || sp.aborted_here_or_above() || shared_.stopped.load(std::memory_order_relaxed)) return;
+  std::unique_ptr<Worker> helper;
+  try {
+    helper = pools_.acquire();
+    helper->bind_tables();
+    helper->adopt_path(*this, sp);
+    helper->start_busy_clock();
+    shared_.split_stats.helpers_joined.fetch_add(1, std::memory_order_relaxed);
+    helper->template work_at<E>(sp, false);
+  } catch (const std::exception& e) {
+    shared_.record_error(e.what());
+  } catch (...) {
+    shared_.record_error("");
+  }
+  if (!helper) return;
+  helper->stop_busy_clock();
+  helper->flush_nodes();
+  helper->split_ = nullptr;
+  pools_.release(std::move(helper));
 }
 
 void Worker::abort_split(SplitPoint& sp) const {
   if (shared_.options.measure_abort_latency) sp.aborted_at_ns.store(steady_now_ns(), std::memory_order_relaxed);
   sp.aborted.store(true, std::memory_order_release);
+}
+
+template <Edition E>
+void Worker::search_lazy(int offset, int max_depth) {
+  for (int depth = 1 + offset; depth <= max_depth; ++depth) {
+    search_root<E>(depth, -kInfinity, kInfinity);
+    if (stopped_) break;
+  }
+  flush_nodes();
 }
 
 // ---------------------------------------------------------------- WorkerPools
@@ -780,7 +876,7 @@ void WorkerPools::clear_killers() {
 
 void Searcher::clear() {
   pools_.clear_killers();
-  shared_.history.clear();
+  for (auto& t : shared_.thread_tables) t->history.clear();
 }
 
 SearchReport Searcher::report_line(const Worker& main, int depth, int score) {
@@ -816,7 +912,7 @@ SearchResult Searcher::iterate(Worker& main, const SearchLimits& limits) {
     return std::vector<Move>(pv.begin(), pv.end());
   };
   for (int depth = 1; depth <= max_depth; ++depth) {
-    shared.current_depth = depth;
+    shared.current_depth.store(depth, std::memory_order_relaxed);
     main.reset_seldepth();
     std::vector<Line> completed;  // MultiPV: this iteration's lines, in the order searched
     for (shared.pv_index = 0; shared.pv_index < lines; ++shared.pv_index) {
@@ -909,6 +1005,48 @@ SearchResult Searcher::iterate(Worker& main, const SearchLimits& limits) {
   return result;
 }
 
+template <Edition E>
+SearchResult Searcher::search_lazy_smp(Worker& main, const kernel::Game& game, const SearchLimits& limits) {
+  SharedState& shared = shared_;
+  const int max_depth = limits.depth > 0 ? std::min(limits.depth, kMaxDepth) : kMaxDepth;
+  std::vector<std::unique_ptr<Worker>> helpers;
+  for (int i = 1; i < shared.threads; ++i) {
+    helpers.push_back(pools_.acquire());
+    helpers.back()->reset_root(game, false);
+  }
+  SearchResult result;
+  {
+    TaskGroup group;
+    for (std::size_t i = 0; i < helpers.size(); ++i)
+      group.run([&shared, &helper = *helpers[i], i, max_depth] {
+        try {
+          helper.bind_tables();
+          helper.start_busy_clock();
+          helper.template search_lazy<E>(static_cast<int>((i + 1) % 2), max_depth);
+          helper.stop_busy_clock();
+        } catch (const std::exception& e) {
+          shared.record_error(e.what());
+        } catch (...) {
+          shared.record_error("");
+        }
+      });
+    try {
+      result = iterate<E>(main, limits);
+    } catch (const std::exception& e) {
+      shared.record_error(e.what());
+    } catch (...) {
+      shared.record_error("");
+    }
+    // The main worker's result is the search's: the helpers stop with it.
+    shared.stopped.store(true, std::memory_order_relaxed);
+    main.stop_busy_clock();
+    group.wait();
+    main.start_busy_clock();
+  }
+  for (auto& helper : helpers) pools_.release(std::move(helper));
+  return result;
+}
+
 namespace {
 // The parallel-search knobs in the ranges the search relies on: the abort
 // poll is a mask test, so its interval is a power of two.
@@ -933,13 +1071,21 @@ SearchResult Searcher::run(const kernel::Game& game, const SearchLimits& limits,
   shared.moves_made.store(0);
   shared.last_periodic_info_ms.store(0);
   shared.progress.reset();
+  {
+    std::lock_guard lock(shared.error_mutex);
+    shared.error.clear();
+  }
   shared.threads = std::max(1, threads);
+  shared.splitting = shared.threads > 1 && shared.options.smp == SmpMode::kYbwc;
   shared.time.start(limits, options.rules.time_style, options.move_overhead_ms);
   shared.tt.new_search();
   // The reference starts every search with an empty best-move history;
   // history_keep halves it instead, keeping what the last search learned.
-  if (options.rules.history_keep) shared.history.halve();
-  else shared.history.clear();
+  shared.resize_thread_tables(shared.threads);
+  for (auto& t : shared.thread_tables) {
+    if (options.rules.history_keep) t->history.halve();
+    else t->history.clear();
+  }
   // The root's moves in generation order; iterations reorder them.
   const MoveList legal = game.legal_moves();
   shared.root_moves.assign(legal.begin(), legal.end());
@@ -963,20 +1109,37 @@ SearchResult Searcher::run(const kernel::Game& game, const SearchLimits& limits,
   pools_.resize(shared.threads);
   // Killers stay from the previous search, as in the reference.
   std::unique_ptr<Worker> main = pools_.acquire();
-  main->reset_root(game);
+  main->reset_root(game, true);
+  main->start_busy_clock();
   SearchResult result;
   auto search = [&] {
+    main->bind_tables();
+    if (shared.threads > 1 && shared.options.smp == SmpMode::kLazy) {
+      result = game.edition() == Edition::k2016 ? search_lazy_smp<Edition::k2016>(*main, game, limits)
+                                                : search_lazy_smp<Edition::k2018>(*main, game, limits);
+      return;
+    }
     result = game.edition() == Edition::k2016 ? iterate<Edition::k2016>(*main, limits)
                                               : iterate<Edition::k2018>(*main, limits);
   };
   if (shared.threads > 1) {
+    // More threads than oneTBB runs by default (Engine's `oversubscribe`)
+    // need its global limit raised for the search's time.
+    std::optional<tbb::global_control> limit;
+    if (shared.threads > tbb::info::default_concurrency())
+      limit.emplace(tbb::global_control::max_allowed_parallelism, static_cast<std::size_t>(shared.threads));
     tbb::task_arena arena(shared.threads);
     arena.execute(search);
   } else {
     search();
   }
+  main->stop_busy_clock();
   main->flush_nodes();
   result.nodes = shared.nodes.load();
+  {
+    std::lock_guard lock(shared.error_mutex);
+    result.error = shared.error;
+  }
   result.moves_made = shared.moves_made.load();
   pools_.release(std::move(main));
   return result;

@@ -23,32 +23,10 @@
 #include "search/search_limits.h"
 #include "search/search_options.h"
 #include "search/shared_state.h"
+#include "search/split_point.h"
 #include "search/tt.h"
 
 namespace leiser::search {
-
-// A node whose younger brothers are being searched in parallel. Tasks read
-// alpha from it and post their results to it; a fail-high sets `aborted`,
-// which every task below polls (through its chain of split points).
-struct SplitPoint {
-  std::mutex mutex;
-  int alpha = 0;
-  int beta = 0;
-  int best_score = 0;
-  kernel::Move best_move = kernel::Move::none();
-  std::vector<kernel::Move> pv;  // best line from this node's child on
-  std::atomic<bool> aborted{false};
-  // When `aborted` was set (steady clock, ns), only where
-  // SearchOptions::measure_abort_latency asks for it; 0 otherwise.
-  std::atomic<std::int64_t> aborted_at_ns{0};
-  const SplitPoint* parent = nullptr;
-  // The nearest split point on the chain that is aborted, or nullptr.
-  const SplitPoint* aborted_here_or_above() const {
-    for (const SplitPoint* sp = this; sp; sp = sp->parent)
-      if (sp->aborted.load(std::memory_order_acquire)) return sp;
-    return nullptr;
-  }
-};
 
 class WorkerPools;
 
@@ -60,18 +38,34 @@ class Worker {
  public:
   Worker(SharedState& shared, WorkerPools& pools) : shared_(shared), pools_(pools) {}
 
-  // Starts a fresh search at the root.
-  void reset_root(const kernel::Game& game);
+  // Starts a fresh search at the root. The main worker searches the root
+  // moves and MultiPV line of the search (SharedState::root_moves,
+  // pv_index) and names them as it goes; another (a Lazy SMP helper) keeps
+  // its own copy of the root's moves in its own order.
+  void reset_root(const kernel::Game& game, bool main);
+  // Takes the tables of the arena slot this thread runs in: once a search
+  // or task has started on its thread (a task never moves to another).
+  void bind_tables();
   // Searches the root (SharedState::root_moves from pv_index on) to `depth`
   // in the window (alpha, beta); the root's line is root_pv() after.
   template <kernel::Edition E>
   int search_root(int depth, int alpha, int beta) {
-    return pvs<E>(0, depth, alpha, beta, true, false);
+    root_depth_ = depth;
+    return pvs<E>(0, depth, alpha, beta, NodeType::kPv, false);
   }
+  // Lazy SMP: a helper's own iterative deepening from depth 1 + `offset`
+  // (helpers at alternate depths fill the shared TT ahead of the main
+  // worker) until the search stops.
+  template <kernel::Edition E>
+  void search_lazy(int offset, int max_depth);
   // Adds the nodes and moves counted since the last flush to the shared
   // totals.
   void flush_nodes();
   void clear_killers() { killers_.clear(); }
+  // Busy time (SearchOptions::measure_idle_time): a stretch of searching
+  // starts and ends; waits at a split point are left out.
+  void start_busy_clock();
+  void stop_busy_clock();
 
   // Whether this worker's search must unwind (stop, a limit, or an abort).
   bool stopped() const { return stopped_; }
@@ -97,13 +91,14 @@ class Worker {
     std::uint32_t accumulator_generation = 0;
   };
 
-  // Takes over `from`'s path up to `ply`, to search a sibling under `split`.
-  void adopt_path(const Worker& from, int ply, const SplitPoint* split);
+  // Takes over `from`'s path up to sp's node, and the killers it had when it
+  // split, to help at `sp`.
+  void adopt_path(const Worker& from, const SplitPoint& sp);
   // Zeroes the counters and the stop flag for a new search or task.
   void start_counting();
 
   template <kernel::Edition E>
-  int pvs(int ply, int depth, int alpha, int beta, bool pv_node, bool allow_null);
+  int pvs(int ply, int depth, int alpha, int beta, NodeType type, bool allow_null);
   // `evasions`: how many more times this line may search every move of a
   // quiescence node whose King is threatened, instead of standing pat.
   template <kernel::Edition E>
@@ -120,20 +115,13 @@ class Worker {
   // Makes m at ply and searches the child: the eldest (`searched_before`
   // == 0) of a PV node with the full window, the others with a zero window
   // (reduced by LMR where the rules allow), re-searched in a PV node when
-  // they beat alpha.
+  // they beat alpha. At a split point (`split` set), the re-search starts
+  // from the node's alpha as it is then, and is skipped when another brother
+  // has raised alpha past the scout's score.
   template <kernel::Edition E>
-  MoveOutcome search_move(int ply, int depth, int alpha, int beta, bool pv_node, kernel::Move m,
-                          int searched_before, bool zaps_only, int& score);
+  MoveOutcome search_move(int ply, int depth, int alpha, int beta, NodeType type, kernel::Move m,
+                          int searched_before, bool zaps_only, int& score, const SplitPoint* split = nullptr);
 
-  // The moves of a zaps-only node that need not be made: a move touching no
-  // square of our beam leaves it as it is, and it zaps no enemy piece now.
-  struct ZapFilter {
-    bool active = false;  // a zaps-only node whose beam zaps no enemy piece
-    kernel::Bitboard beam_path = 0;
-    bool cannot_zap(kernel::Move m) const { return active && !(kernel::squares_touched(m) & beam_path); }
-    // The filter of a zaps-only node where `us` is to move on `board`.
-    static ZapFilter for_node(const kernel::Board& board, kernel::Color us);
-  };
   // The picker's sort keys and tie codes for the moves of the node at
   // `ply`: the root keeps the order it is given (the previous iteration's),
   // other nodes order by TT move, killers and the best-move history, ties in
@@ -147,30 +135,30 @@ class Worker {
     kernel::Move move;
     int index;  // in picking order, for the history
   };
-  // Young Brothers Wait: once a node's eldest brother is searched without a
-  // cutoff, the younger ones may go in parallel, if the node is deep enough
-  // to be worth the tasks.
-  bool may_split(int depth, int searched) const {
-    return searched > 0 && shared_.threads > 1 && depth >= shared_.options.min_split_depth;
+  // Young Brothers Wait: a node deep enough to be worth sharing splits once
+  // its eldest brother is searched without a cutoff; an expected CUT node
+  // waits until `split_cut_moves` moves (the TT move, killers and the best
+  // of the history) have failed to cut.
+  bool may_split(int depth, int searched, NodeType type) const {
+    if (searched == 0 || !shared_.splitting || depth < shared_.options.min_split_depth) return false;
+    return type != NodeType::kCut || searched >= shared_.options.split_cut_moves;
   }
-  // Searches `first` and the moves the picker has not handed out yet in
-  // parallel (split), and folds their result into `best` and the node's
-  // line. False when the search must unwind instead: stopped, or a split
-  // point above aborted (the result is then incomplete).
+  // Shares the moves the picker has not handed out yet between this worker
+  // and up to threads - 1 helper tasks (a SplitPoint), and folds their
+  // result into `best` and the node's line. False when the search must
+  // unwind instead: stopped, or a split point above aborted (the result is
+  // then incomplete; at the root, a better move already proved is kept).
   template <kernel::Edition E>
-  bool search_younger_brothers(int ply, int depth, int beta, bool pv_node, bool zaps_only, const ZapFilter& filter,
-                               kernel::Move first, MovePicker& picker, int searched, NodeBest& best);
-  // Runs one task per move of `moves`, the younger brothers of the node at
-  // `ply` (`first_index` of its moves searched before them), and waits for
-  // all. Each task posts its result to `sp`; a cutoff aborts the others. The
-  // caller must not use sp's result if the search stopped or a split point
-  // above sp was aborted meanwhile: some brothers were then never searched.
+  bool split(int ply, int depth, int beta, NodeType type, bool zaps_only, const ZapFilter& filter,
+             MovePicker& picker, int searched, NodeBest& best);
+  // Draws moves from `sp` and searches them until none is left or the
+  // search must unwind. `owner`: this worker split the node (it names the
+  // root's moves; its stack already holds the path).
   template <kernel::Edition E>
-  void split(int ply, int depth, bool pv_node, bool zaps_only, const std::vector<kernel::Move>& moves,
-             int first_index, SplitPoint& sp);
+  void work_at(SplitPoint& sp, bool owner);
+  // A helper task's body: a pooled worker joins `sp` if a move is left.
   template <kernel::Edition E>
-  void search_brother(int ply, int depth, bool pv_node, bool zaps_only, kernel::Move m, int index,
-                      SplitPoint& sp);
+  void help(SplitPoint& sp);
   // Sets sp's abort flag: a brother failed high.
   void abort_split(SplitPoint& sp) const;
   // Counts this task's notice of `aborted`'s abort, and how long after the
@@ -197,11 +185,23 @@ class Worker {
 
   SharedState& shared_;
   WorkerPools& pools_;
+  // This thread's history and evaluation cache (SharedState::thread_tables),
+  // chosen by bind_tables when the worker starts on a thread.
+  ThreadTables* tables_ = nullptr;
   KillerTable killers_;
   std::array<Frame, kMaxPly + 2> stack_{};
   std::array<std::array<kernel::Move, kMaxPly + 2>, kMaxPly + 2> pv_{};
   std::array<int, kMaxPly + 2> pv_length_{};
   const SplitPoint* split_ = nullptr;
+  // The root's moves this worker searches (see reset_root), and whether it
+  // is the main worker.
+  std::vector<kernel::Move>* root_moves_ = nullptr;
+  std::vector<kernel::Move> own_root_moves_;
+  bool main_ = false;
+  int root_pv_index() const { return main_ ? shared_.pv_index : 0; }
+  // The nominal depth of the iteration this worker (or the worker it helps)
+  // searches.
+  int root_depth_ = 0;
   // SearchOptions::abort_poll_interval - 1, read once per search or task.
   std::uint64_t abort_poll_mask_ = 0;
   const kernel::Board* root_previous_ = nullptr;
@@ -209,6 +209,13 @@ class Worker {
   std::uint64_t unflushed_nodes_ = 0;
   // Moves made in a search loop (SearchResult::moves_made), flushed with the nodes.
   std::uint64_t unflushed_moves_made_ = 0;
+  // Counted here, added to SplitStats with the nodes.
+  std::uint64_t unflushed_cutoffs_ = 0;
+  std::uint64_t unflushed_first_move_cutoffs_ = 0;
+  std::uint64_t unflushed_pv_researches_ = 0;
+  // Busy time (SearchOptions::measure_idle_time): when this worker's current
+  // stretch of searching began (0: not measuring).
+  std::int64_t busy_since_ns_ = 0;
   int seldepth_ = 0;
   int root_score_ = 0;  // the score of pv_[0], the root's best line so far
   bool stopped_ = false;  // this worker's search must unwind (stop, limit or abort)
@@ -264,12 +271,17 @@ class Searcher {
   void ponderhit() { shared_.pondering.store(false, std::memory_order_relaxed); }
   bool pondering() const { return shared_.pondering.load(std::memory_order_relaxed); }
   // Must be called when evaluation weights change.
-  void clear_eval_cache() { shared_.eval_cache.clear(); }
+  void clear_eval_cache() { shared_.clear_eval_caches(); }
   const SplitStats& split_stats() const { return shared_.split_stats; }
 
  private:
   template <kernel::Edition E>
   SearchResult iterate(Worker& main, const SearchLimits& limits);
+  // Lazy SMP (SmpMode::kLazy): the main worker iterates while threads - 1
+  // helpers search the same root at staggered depths; returns the main's
+  // result.
+  template <kernel::Edition E>
+  SearchResult search_lazy_smp(Worker& main, const kernel::Game& game, const SearchLimits& limits);
   // An info report with the main worker's root line.
   SearchReport report_line(const Worker& main, int depth, int score);
 

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <cstdint>
+#include <string>
 #include <vector>
 
 #include "kernel/move.h"
@@ -88,6 +89,10 @@ struct SearchResult {
   // p`): the line's second move, else the table's move after best_move;
   // none when neither is known. Set by Engine.
   kernel::Move ponder = kernel::Move::none();
+  // Empty, or why the search ended early: an exception inside a parallel
+  // task (out of memory), caught there; the result is the best found
+  // before it.
+  std::string error;
 };
 
 }  // namespace leiser::search

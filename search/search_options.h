@@ -3,6 +3,8 @@
 // to Searcher::run and read-only while the search runs.
 #pragma once
 
+#include <cstdint>
+
 #include "search/search_limits.h"
 #include "search/search_rules.h"
 
@@ -27,6 +29,17 @@ inline constexpr int kDefaultMinSplitDepth = 4;
 inline constexpr int kMinMinSplitDepth = 2;
 // More than any search's depth: nothing splits.
 inline constexpr int kMaxMinSplitDepth = 64;
+// An expected CUT node splits only after this many of its moves failed to
+// cut: the TT move, two killers, and one from the history
+// (perf-reports/parallel-experiments.md).
+inline constexpr int kDefaultSplitCutMoves = 4;
+inline constexpr int kMaxSplitCutMoves = 256;
+
+// How more than one thread search (the `SMP` option): Young Brothers Wait
+// splits nodes between them; Lazy SMP runs an iterative deepening per
+// thread over the shared TT, the main thread's result being the search's
+// (the yardstick YBWC is measured against, docs/parallel.md).
+enum class SmpMode : std::uint8_t { kYbwc, kLazy };
 
 struct SearchOptions {
   // Plain alpha-beta: no TT, no forward pruning, no late-move reductions
@@ -58,6 +71,13 @@ struct SearchOptions {
   // (SplitStats::abort_latency_*): two clock reads per abort, for measuring
   // the poll interval; off, the search reads no clock for aborts.
   bool measure_abort_latency = false;
+  // Moves an expected CUT node searches alone before it splits (at least 1).
+  int split_cut_moves = kDefaultSplitCutMoves;
+  // Time how long the workers spend searching and waiting
+  // (SplitStats::busy_ns): clock reads at each split and task; off, the
+  // search reads no clock for it.
+  bool measure_idle_time = false;
+  SmpMode smp = SmpMode::kYbwc;
 };
 
 }  // namespace leiser::search

@@ -7,7 +7,11 @@
 
 #include <atomic>
 #include <cstdint>
+#include <algorithm>
 #include <functional>
+#include <memory>
+#include <mutex>
+#include <string>
 #include <vector>
 
 #include "kernel/move.h"
@@ -25,22 +29,73 @@ namespace leiser::search {
 
 using InfoCallback = std::function<void(const SearchReport&)>;
 
-// Statistics of parallel search since the Searcher was made, for the
-// parallel report.
+// Statistics of the search since the Searcher was made, for the parallel
+// report (`bench` prints them). SplitStats holds them as the threads count
+// them; SplitCounts is a copy as plain numbers.
+//
+// splits, splits_pv/_all/_cut: splits, by the node's expected type (NodeType).
+// tasks, helpers_joined: helper tasks spawned, and those that found a move
+//   left to search.
+// split_moves, helper_moves: moves handed out at split points, and those of
+//   them searched by helpers.
+// aborted_tasks: moves whose search an abort cut short.
+// moves_after_cutoff, nodes_after_cutoff: at split points that failed high,
+//   the moves handed out after the one that cut, in the picker's order (the
+//   serial search never searches them), and the nodes spent on them.
+// cutoffs, first_move_cutoffs: every interior node's fail-highs, and those
+//   on its first move searched (the move ordering YBWC relies on).
+// pv_researches: PV nodes' younger brothers that beat alpha in their scout
+//   and were searched again with the open window; pv_researches_skipped: at
+//   split points, those another brother's result made unnecessary.
+// task_errors: exceptions caught in parallel tasks (the search then stops).
+// abort_notices, abort_latency_ns_sum/_max: only with
+//   SearchOptions::measure_abort_latency (0 otherwise): tasks stopped
+//   mid-search by an abort, and how long after it they noticed it.
+// busy_ns: only with SearchOptions::measure_idle_time (0 otherwise): time
+//   the workers spent searching, not waiting at a split point, summed over
+//   threads; the idle share is 1 - busy / (threads * wall time).
+#define LEISER_SPLIT_COUNTERS(X)                                                                                 \
+  X(splits) X(splits_pv) X(splits_all) X(splits_cut) X(tasks) X(helpers_joined) X(split_moves) X(helper_moves) \
+  X(aborted_tasks) X(moves_after_cutoff) X(nodes_after_cutoff) X(cutoffs) X(first_move_cutoffs)               \
+  X(pv_researches) X(pv_researches_skipped) X(task_errors) X(abort_notices) X(abort_latency_ns_sum)           \
+  X(abort_latency_ns_max) X(busy_ns)
+
+struct SplitCounts {
+#define LEISER_PLAIN_COUNTER(name) std::uint64_t name = 0;
+  LEISER_SPLIT_COUNTERS(LEISER_PLAIN_COUNTER)
+#undef LEISER_PLAIN_COUNTER
+};
+
 struct SplitStats {
-  std::atomic<std::uint64_t> splits{0};
-  std::atomic<std::uint64_t> tasks{0};
-  std::atomic<std::uint64_t> aborted_tasks{0};
-  // Only with SearchOptions::measure_abort_latency (0 otherwise): tasks
-  // stopped mid-search by an abort, and how long after the abort they
-  // noticed it, in nanoseconds.
-  std::atomic<std::uint64_t> abort_notices{0};
-  std::atomic<std::uint64_t> abort_latency_ns_sum{0};
-  std::atomic<std::uint64_t> abort_latency_ns_max{0};
+#define LEISER_ATOMIC_COUNTER(name) std::atomic<std::uint64_t> name{0};
+  LEISER_SPLIT_COUNTERS(LEISER_ATOMIC_COUNTER)
+#undef LEISER_ATOMIC_COUNTER
+
+  SplitCounts snapshot() const {
+    SplitCounts counts;
+#define LEISER_COPY_COUNTER(name) counts.name = name.load(std::memory_order_relaxed);
+    LEISER_SPLIT_COUNTERS(LEISER_COPY_COUNTER)
+#undef LEISER_COPY_COUNTER
+    return counts;
+  }
+};
+
+// The tables each thread of a search keeps to itself: both are written at
+// nearly every node, and a table shared by several cores moves a cache line
+// between them at each write (on the 2-vCPU guest of
+// perf-reports/parallel.md the two threads' node rate was 5-10% lower with
+// them shared). One per arena slot, so a slot's thread alone writes it.
+struct ThreadTables {
+  HistoryTable history;
+  // Static evaluations by position key (edition folded in): the same
+  // positions come back in every iteration.
+  EvalCache eval_cache;
 };
 
 struct SharedState {
-  SharedState(TranspositionTable& table, const EvalParams& eval_params) : tt(table), params(eval_params) {}
+  SharedState(TranspositionTable& table, const EvalParams& eval_params) : tt(table), params(eval_params) {
+    resize_thread_tables(1);
+  }
   SharedState(const SharedState&) = delete;
   SharedState& operator=(const SharedState&) = delete;
 
@@ -48,10 +103,22 @@ struct SharedState {
   // (each is lockless: see its header).
   TranspositionTable& tt;
   const EvalParams& params;
-  HistoryTable history;
-  // Static evaluations by position key (edition folded in): the same
-  // positions come back in every iteration.
-  EvalCache eval_cache;
+  // One ThreadTables per arena slot (the first serves a one-thread search);
+  // resized only between searches.
+  std::vector<std::unique_ptr<ThreadTables>> thread_tables;
+  void resize_thread_tables(int threads) {
+    const auto wanted = static_cast<std::size_t>(std::max(1, threads));
+    while (thread_tables.size() < wanted) thread_tables.push_back(std::make_unique<ThreadTables>());
+    // Kept when fewer are needed: a table is cleared with the others.
+  }
+  ThreadTables& tables_for_slot(int slot) {
+    return *thread_tables[slot > 0 && static_cast<std::size_t>(slot) < thread_tables.size()
+                              ? static_cast<std::size_t>(slot)
+                              : 0];
+  }
+  void clear_eval_caches() {
+    for (auto& t : thread_tables) t->eval_cache.clear();
+  }
   SplitStats split_stats;
   // Set before a search starts (SearchLimits::ponder) and cleared by
   // ponderhit from another thread: while set, the clock does not stop the
@@ -66,10 +133,17 @@ struct SharedState {
   const std::atomic<bool>* stop_request = nullptr;  // the caller's stop
   const InfoCallback* on_info = nullptr;
   int threads = 1;
+  // Whether nodes split (Young Brothers Wait): more than one thread, and
+  // SmpMode::kYbwc.
+  bool splitting = false;
   std::vector<kernel::Key> game_keys;  // positions before the root, for repetition
 
-  // ---- Written by the main thread between the splits that read them.
-  int current_depth = 0;  // the iteration's nominal depth
+  // The main worker's iteration (nominal depth), for info lines: written by
+  // it while Lazy SMP helpers, which print periodic lines too, search.
+  std::atomic<int> current_depth{0};
+
+  // ---- Written by the main thread between the splits that read them (a
+  // Lazy SMP helper keeps its own root moves and searches line 1 only).
   // The root's legal moves in the order the next iteration tries them: each
   // move that becomes best moves to the front (the reference's root order).
   std::vector<kernel::Move> root_moves;
@@ -78,6 +152,18 @@ struct SharedState {
   int pv_index = 0;
 
   // ---- Written by every thread during the search.
+  // The first exception a parallel task threw in this search (its what()),
+  // for the result to report; the search stops when one is caught.
+  std::mutex error_mutex;
+  std::string error;
+  void record_error(const std::string& what) {
+    {
+      std::lock_guard lock(error_mutex);
+      if (error.empty()) error = what.empty() ? "unknown error" : what;
+    }
+    split_stats.task_errors.fetch_add(1, std::memory_order_relaxed);
+    stopped.store(true, std::memory_order_relaxed);
+  }
   std::atomic<bool> stopped{false};  // stop, a limit, or the clock: all threads unwind
   std::atomic<std::uint64_t> nodes{0};
   std::atomic<std::uint64_t> moves_made{0};
@@ -104,7 +190,7 @@ struct SharedState {
   void report_root_move(kernel::Move m, int number) {
     if (!has_info_callback() || time.elapsed_ms() < kCurrmoveAfterMs) return;
     SearchReport r;
-    r.depth = current_depth;
+    r.depth = current_depth.load(std::memory_order_relaxed);
     r.currmove = m;
     r.currmove_number = number;
     (*on_info)(r);

@@ -345,24 +345,96 @@ TEST(BenchCommand, BadPositionSourcesAreOneLineErrors) {
   }
 }
 
-// A parallel bench reports its split statistics and the abort latency, and
-// they are consistent: a task that noticed an abort was a task, its latency
-// is positive, and the maximum is at least the mean. (Values are timings, so
-// only their relations are checked.)
+// A parallel bench reports its split statistics, the abort latency and the
+// idle share, and they are consistent: splits by type add up, a helper that
+// joined was spawned, a move searched by a helper was handed out, a task
+// that noticed an abort was a task, latencies and shares are in range.
+// (Timings and counts vary from run to run, so only their relations are
+// checked.)
 TEST(BenchCommand, ParallelBenchReportsSplitsAndAbortLatency) {
+  if (search::Engine::max_threads() < 2) GTEST_SKIP() << "one hardware thread: no parallel search here";
   const search::BenchTotals totals = search::run_bench(6, kernel::Edition::k2016, 2);
-  EXPECT_GT(totals.splits, 0u);
-  EXPECT_GE(totals.tasks, totals.splits);
-  EXPECT_LE(totals.abort_notices, totals.tasks);
-  if (totals.abort_notices > 0) {
+  const search::SplitCounts& c = totals.counts;
+  EXPECT_GT(c.splits, 0u);
+  EXPECT_EQ(c.splits, c.splits_pv + c.splits_all + c.splits_cut);
+  EXPECT_GT(c.splits_pv, 0u);  // the root splits at every depth from the split depth on
+  EXPECT_GE(c.tasks, c.splits);
+  EXPECT_LE(c.helpers_joined, c.tasks);
+  EXPECT_LE(c.helper_moves, c.split_moves);
+  EXPECT_LE(c.moves_after_cutoff, c.split_moves);
+  EXPECT_LE(c.nodes_after_cutoff, totals.nodes);
+  EXPECT_GT(c.cutoffs, 0u);
+  EXPECT_LE(c.first_move_cutoffs, c.cutoffs);
+  EXPECT_EQ(c.task_errors, 0u);
+  EXPECT_LE(c.abort_notices, c.tasks);
+  if (c.abort_notices > 0) {
     EXPECT_GT(totals.abort_latency_mean_us, 0.0);
     EXPECT_GE(totals.abort_latency_max_us, totals.abort_latency_mean_us);
   }
+  EXPECT_GE(totals.idle_share, 0.0);
+  EXPECT_LT(totals.idle_share, 1.0);
   std::ostringstream out;
   std::ostringstream err;
   ASSERT_EQ(run_bench_command({"5", "2016", "2"}, out, err), 0) << err.str();
-  EXPECT_NE(out.str().find("Splits          : "), std::string::npos) << out.str();
-  EXPECT_NE(out.str().find("Abort latency   : mean "), std::string::npos) << out.str();
+  for (const char* line : {"Splits          : ", "Helper tasks    : ", "After cutoffs   : ", "PV re-searches  : ",
+                           "First-move cuts : ", "Idle            : ", "Abort latency   : mean "})
+    EXPECT_NE(out.str().find(line), std::string::npos) << line << "\n" << out.str();
+}
+
+// `bench --scaling` prints one Markdown row per thread count, paired with
+// the one-thread row, and refuses what it cannot run with one line.
+TEST(BenchCommand, ScalingPrintsARowPerThreadCount) {
+  std::ostringstream out;
+  std::ostringstream err;
+  ASSERT_EQ(run_bench_command({"--scaling", "1,2", "3", "2018", "bench", "--rounds", "1"}, out, err), 0) << err.str();
+  const std::string table = out.str();
+  EXPECT_NE(table.find("Scaling: edition 2018, depth 3, 30 positions (bench), 1 round;"), std::string::npos) << table;
+  EXPECT_NE(table.find("| threads | time to depth (ms) | time speed-up |"), std::string::npos) << table;
+  // The one-thread row is the bench signature's search at depth 3, paired with itself.
+  const search::BenchTotals serial = search::run_bench(3, kernel::Edition::k2018, 1);
+  EXPECT_NE(table.find("| 1 | "), std::string::npos) << table;
+  EXPECT_NE(table.find(" | 1.00x | " + std::to_string(serial.nodes) + " | +0.0% | "), std::string::npos) << table;
+  const bool oversubscribed = search::Engine::max_threads() < 2;
+  EXPECT_NE(table.find(oversubscribed ? "| 2* | " : "| 2 | "), std::string::npos) << table;
+  EXPECT_NE(err.str().find("bench --scaling: round 1/1: 2 threads"), std::string::npos) << err.str();
+
+  struct Bad {
+    std::vector<std::string> args;
+    const char* fragment;
+  };
+  const std::vector<Bad> bad = {
+      {{"--scaling"}, "usage: leiserchess bench --scaling"},
+      {{"--scaling", "2,4"}, "the first thread count must be 1"},
+      {{"--scaling", "1,x"}, "thread counts from 1 to 1024"},
+      {{"--scaling", "1,2", "--rounds", "0"}, "--rounds expects an integer from 1 to 100"},
+      {{"--scaling", "1,2", "99"}, "depth expects an integer from 1 to 30"},
+      {{"--scaling", "1,2", "3", "2018", "nowhere.fen"}, "nowhere.fen"},
+      {{"--scaling", "1,2", "3", "2018", "bench", "SMP=fast"}, "expects ybwc or lazy"},
+  };
+  for (const Bad& b : bad) {
+    std::ostringstream o;
+    std::ostringstream e;
+    EXPECT_EQ(run_bench_command(b.args, o, e), 2) << b.fragment;
+    const std::string message = e.str();
+    EXPECT_NE(message.find(b.fragment), std::string::npos) << message;
+    EXPECT_EQ(std::count(message.begin(), message.end(), '\n'), 1) << message;
+    EXPECT_TRUE(o.str().empty());
+  }
+}
+
+// A one-thread bench splits nothing but still counts its cutoffs; it prints
+// no parallel lines.
+TEST(BenchCommand, SerialBenchCountsCutoffsAndPrintsNoSplits) {
+  const search::BenchTotals totals = search::run_bench(4, kernel::Edition::k2018, 1);
+  EXPECT_EQ(totals.counts.splits, 0u);
+  EXPECT_EQ(totals.counts.tasks, 0u);
+  EXPECT_GT(totals.counts.cutoffs, 0u);
+  EXPECT_LE(totals.counts.first_move_cutoffs, totals.counts.cutoffs);
+  EXPECT_LT(totals.idle_share, 0.0);  // not measured
+  std::ostringstream out;
+  std::ostringstream err;
+  ASSERT_EQ(run_bench_command({"3", "2018", "1"}, out, err), 0) << err.str();
+  EXPECT_EQ(out.str().find("Splits"), std::string::npos) << out.str();
 }
 
 }  // namespace

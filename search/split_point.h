@@ -1,0 +1,174 @@
+// A split point of the Young Brothers Wait search: a node whose eldest
+// brother is searched and whose younger brothers are now shared out. The
+// node's move picker becomes a queue that its owner and its helpers draw
+// from, one move at a time and in the picker's best-first order, each
+// reading the node's current alpha before it starts a move; each posts its
+// result back, and a cutoff aborts the others (docs/parallel.md).
+#pragma once
+
+#include <atomic>
+#include <cstdint>
+#include <mutex>
+#include <vector>
+
+#include "kernel/laser.h"
+#include "kernel/move.h"
+#include "kernel/position.h"
+#include "search/ordering.h"
+
+namespace leiser::search {
+
+// The moves of a zaps-only node (extended futility) that need not be made: a
+// move touching no square of our beam leaves it as it is, and it zaps no
+// enemy piece now.
+struct ZapFilter {
+  bool active = false;  // a zaps-only node whose beam zaps no enemy piece
+  kernel::Bitboard beam_path = 0;
+  bool cannot_zap(kernel::Move m) const { return active && !(kernel::squares_touched(m) & beam_path); }
+  // The filter of a zaps-only node where `us` is to move on `board`.
+  static ZapFilter for_node(const kernel::Board& board, kernel::Color us) {
+    const kernel::LaserTrace beam = kernel::trace_laser(board, us);
+    const bool beam_zaps_enemy = beam.end != kernel::LaserEnd::kOffBoard &&
+                                 (board.pieces(kernel::opponent(us)) & kernel::bit(beam.target));
+    return {!beam_zaps_enemy, beam.path};
+  }
+};
+
+// What a node is expected to do, as PVS predicts it: a PV node has an open
+// window; a scout of a PV node's younger brother expects to fail high
+// (CUT), its children to fail low (ALL), and so on, alternating. Only the
+// parallel search looks at it (where to split); the serial search is the
+// same whatever it is.
+enum class NodeType : std::uint8_t { kPv, kCut, kAll };
+
+// One move handed out by a split point.
+struct SplitMove {
+  kernel::Move move;
+  int order;        // in the picker's order at the node (for the history)
+  int move_number;  // moves of the node handed out before it (for reductions)
+  int alpha;        // the node's alpha when it was handed out
+};
+
+class SplitPoint {
+ public:
+  // ---- Set by the owner before any helper starts; read-only after.
+  int ply = 0;
+  int depth = 0;
+  int beta = 0;
+  NodeType type = NodeType::kAll;
+  bool zaps_only = false;
+  ZapFilter filter;
+  const SplitPoint* parent = nullptr;
+  // The owner's killers when it split: helpers start from them (the owner's
+  // own table changes while they copy).
+  KillerTable killers;
+
+  // Polled by every worker below it, so on a line of its own: every result
+  // posted writes the mutex's line.
+  alignas(64) std::atomic<bool> aborted{false};
+  // When `aborted` was set (steady clock, ns), only where
+  // SearchOptions::measure_abort_latency asks for it; 0 otherwise.
+  std::atomic<std::int64_t> aborted_at_ns{0};
+
+  SplitPoint(MovePicker& picker, int alpha, int best_score, kernel::Move best_move, int best_order,
+             int moves_searched)
+      : picker_(picker),
+        alpha_(alpha),
+        best_score_(best_score),
+        best_move_(best_move),
+        best_order_(best_order),
+        handed_out_(moves_searched) {
+    spent_.reserve(static_cast<std::size_t>(picker.remaining()));
+  }
+  SplitPoint(const SplitPoint&) = delete;
+  SplitPoint& operator=(const SplitPoint&) = delete;
+
+  // The next move to search, or false when none is left or the node has
+  // failed high.
+  bool take(SplitMove& out) {
+    std::lock_guard lock(mutex_);
+    if (aborted.load(std::memory_order_relaxed)) return false;
+    kernel::Move m;
+    while (picker_.next(m)) {
+      if (filter.cannot_zap(m)) continue;
+      out = {m, picker_.taken() - 1, handed_out_++, alpha_.load(std::memory_order_relaxed)};
+      return true;
+    }
+    exhausted_hint_.store(true, std::memory_order_relaxed);
+    return false;
+  }
+  // Whether a move may still be handed out (a hint, read without the lock).
+  bool exhausted() const { return exhausted_hint_.load(std::memory_order_relaxed); }
+
+  // The node's alpha now: a PV node's brother re-searches from it.
+  int alpha() const { return alpha_.load(std::memory_order_relaxed); }
+
+  // Posts a finished search of `sm`. Returns true when it failed high: the
+  // caller then aborts the split point.
+  bool post(const SplitMove& sm, int score, const kernel::Move* line, int line_length) {
+    std::lock_guard lock(mutex_);
+    if (aborted.load(std::memory_order_relaxed)) return false;
+    if (score <= best_score_) return false;
+    best_score_ = score;
+    best_move_ = sm.move;
+    best_order_ = sm.order;
+    if (score <= alpha_.load(std::memory_order_relaxed)) return false;
+    alpha_.store(score, std::memory_order_relaxed);
+    pv_.assign(line, line + line_length);
+    if (score < beta) return false;
+    cut_order_.store(sm.order, std::memory_order_relaxed);
+    return true;
+  }
+
+  // The result, once every worker has left the split point.
+  int best_score() const { return best_score_; }
+  kernel::Move best_move() const { return best_move_; }
+  int best_order() const { return best_order_; }
+  int final_alpha() const { return alpha_.load(std::memory_order_relaxed); }
+  const std::vector<kernel::Move>& line() const { return pv_; }  // from the child on
+  // Counts the nodes a worker spent on `sm`, finished or cut short.
+  void account(const SplitMove& sm, std::uint64_t nodes) {
+    std::lock_guard lock(mutex_);
+    spent_.push_back({sm.order, nodes});
+  }
+  // The moves handed out after the one that failed high, in the picker's
+  // order (work the serial search would not have done), and their nodes.
+  struct Waste {
+    std::uint64_t moves = 0;
+    std::uint64_t nodes = 0;
+  };
+  Waste after_cutoff() const {
+    Waste waste;
+    const int cut = cut_order_.load(std::memory_order_relaxed);
+    if (cut < 0) return waste;
+    for (const Spent& s : spent_)
+      if (s.order > cut) ++waste.moves, waste.nodes += s.nodes;
+    return waste;
+  }
+
+  // The nearest split point on the chain that is aborted, or nullptr.
+  const SplitPoint* aborted_here_or_above() const {
+    for (const SplitPoint* sp = this; sp; sp = sp->parent)
+      if (sp->aborted.load(std::memory_order_acquire)) return sp;
+    return nullptr;
+  }
+
+ private:
+  alignas(64) std::mutex mutex_;
+  MovePicker& picker_;
+  std::atomic<int> alpha_;  // written under the mutex, read without it
+  int best_score_;
+  kernel::Move best_move_;
+  int best_order_;
+  int handed_out_;
+  std::atomic<int> cut_order_{-1};
+  std::vector<kernel::Move> pv_;
+  struct Spent {
+    int order;
+    std::uint64_t nodes;
+  };
+  std::vector<Spent> spent_;
+  std::atomic<bool> exhausted_hint_{false};
+};
+
+}  // namespace leiser::search

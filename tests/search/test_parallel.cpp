@@ -1,0 +1,249 @@
+// The parallel search: the split point's queue on its own, every mode and
+// thread count against the serial score where the score is a function of
+// the position and depth alone (exact search), where nodes split, and the
+// thread-scaling summary's arithmetic.
+#include <gtest/gtest.h>
+
+#include <array>
+#include <atomic>
+#include <string>
+#include <vector>
+
+#include "kernel/game.h"
+#include "kernel/movegen.h"
+#include "search/benchmark.h"
+#include "search/benchmark_positions.h"
+#include "search/engine.h"
+#include "search/ordering.h"
+#include "search/pvs.h"
+#include "search/scaling.h"
+#include "search/split_point.h"
+
+namespace leiser::search {
+namespace {
+
+using kernel::Edition;
+using kernel::Game;
+using kernel::Move;
+
+// A picker over the start position's moves, keyed so that the k-th move
+// generated is the k-th handed out.
+struct OrderedPicker {
+  explicit OrderedPicker(const kernel::MoveList& list) : moves(list.begin(), list.end()) {
+    for (std::size_t i = 0; i < moves.size(); ++i) {
+      keys[i] = static_cast<std::int32_t>(moves.size() - i);
+      ties[i] = 0;
+    }
+  }
+  MovePicker make() { return MovePicker(moves.data(), keys.data(), ties.data(), static_cast<int>(moves.size()), scratch.data()); }
+  std::vector<Move> moves;
+  std::array<std::int32_t, kernel::kMaxMoves> keys{};
+  std::array<std::uint16_t, kernel::kMaxMoves> ties{};
+  std::array<std::uint64_t, kernel::kMaxMoves> scratch{};
+};
+
+TEST(SplitPoint, HandsOutMovesInOrderWithTheCurrentAlphaUntilACutoff) {
+  const Game game = Game::start(Edition::k2018);
+  OrderedPicker source(game.legal_moves());
+  ASSERT_GE(source.moves.size(), 6u);
+  MovePicker picker = source.make();
+  Move first;
+  ASSERT_TRUE(picker.next(first));  // the eldest brother, searched before the split
+  SplitPoint sp(picker, /*alpha=*/10, /*best_score=*/10, first, /*best_order=*/0, /*moves_searched=*/1);
+  sp.beta = 50;
+
+  SplitMove a, b, c;
+  ASSERT_TRUE(sp.take(a));
+  ASSERT_TRUE(sp.take(b));
+  EXPECT_EQ(a.move, source.moves[1]);
+  EXPECT_EQ(b.move, source.moves[2]);
+  EXPECT_EQ(a.order, 1);
+  EXPECT_EQ(b.order, 2);
+  EXPECT_EQ(a.move_number, 1);  // one move was searched before the split
+  EXPECT_EQ(b.move_number, 2);
+  EXPECT_EQ(a.alpha, 10);
+
+  // A result at or below the best changes nothing; one above alpha raises it
+  // for the moves handed out next.
+  const std::array<Move, 2> line = {source.moves[3], source.moves[4]};
+  EXPECT_FALSE(sp.post(a, 5, line.data(), 2));
+  EXPECT_EQ(sp.best_move(), first);
+  EXPECT_FALSE(sp.post(b, 20, line.data(), 2));
+  EXPECT_EQ(sp.best_move(), b.move);
+  EXPECT_EQ(sp.best_order(), 2);
+  EXPECT_EQ(sp.alpha(), 20);
+  EXPECT_EQ(sp.line().size(), 2u);
+  ASSERT_TRUE(sp.take(c));
+  EXPECT_EQ(c.alpha, 20);
+
+  // A fail-high is reported to the caller, which aborts the split point:
+  // nothing more is handed out or posted.
+  SplitMove d;
+  ASSERT_TRUE(sp.take(d));
+  sp.account(d, 700);  // d came after c, which is about to cut
+  EXPECT_TRUE(sp.post(c, 60, line.data(), 0));
+  sp.aborted.store(true);
+  SplitMove e;
+  EXPECT_FALSE(sp.take(e));
+  EXPECT_FALSE(sp.post(d, 90, line.data(), 0));
+  EXPECT_EQ(sp.best_score(), 60);
+  EXPECT_EQ(sp.best_move(), c.move);
+  sp.account(c, 100);
+  const SplitPoint::Waste waste = sp.after_cutoff();
+  EXPECT_EQ(waste.moves, 1u);  // d, handed out after the move that cut
+  EXPECT_EQ(waste.nodes, 700u);
+}
+
+TEST(SplitPoint, SkipsMovesTheZapFilterRulesOutAndRunsDry) {
+  const Game game = Game::start(Edition::k2018);
+  OrderedPicker source(game.legal_moves());
+  MovePicker picker = source.make();
+  SplitPoint sp(picker, 0, 0, Move::none(), 0, 0);
+  // A filter whose beam touches nothing: every move is ruled out.
+  sp.filter = ZapFilter{true, 0};
+  EXPECT_FALSE(sp.exhausted());
+  SplitMove m;
+  EXPECT_FALSE(sp.take(m));
+  EXPECT_TRUE(sp.exhausted());
+  EXPECT_EQ(picker.remaining(), 0);
+}
+
+SearchResult exact_search(Edition e, std::string_view fen, int depth, int threads,
+                          const std::vector<std::pair<std::string, std::string>>& options, SplitCounts* counts) {
+  Engine engine;
+  EXPECT_FALSE(engine.set_option("edition", kernel::edition_name(e)).has_value());
+  EXPECT_FALSE(engine.set_option("oversubscribe", "true").has_value());
+  EXPECT_FALSE(engine.set_option("threads", std::to_string(threads)).has_value());
+  for (const auto& [name, value] : options) EXPECT_FALSE(engine.set_option(name, value).has_value()) << name;
+  engine.set_exact_search(true);
+  engine.set_game(Game::from_fen(fen, e).value());
+  SearchLimits limits;
+  limits.depth = depth;
+  const SearchResult r = engine.search(limits);
+  if (counts) *counts = engine.split_stats().snapshot();
+  return r;
+}
+
+// Exact search (no TT, no pruning, no reductions) has one value for a
+// position and depth, whatever order the moves are searched in; every way
+// of searching it in parallel must find it. Four threads run oversubscribed
+// on a smaller machine, which interleaves the workers all the more.
+TEST(Parallel, EveryModeAndThreadCountFindsTheSerialScoreOfExactSearch) {
+  struct Setup {
+    const char* name;
+    int threads;
+    std::vector<std::pair<std::string, std::string>> options;
+  };
+  const std::vector<Setup> setups = {
+      {"ybwc 2 threads", 2, {}},
+      {"ybwc 4 threads", 4, {}},
+      {"ybwc 3 threads, every node splits", 3, {{"min_split_depth", "2"}, {"split_cut_moves", "1"}}},
+      {"lazy 2 threads", 2, {{"SMP", "lazy"}}},
+      {"lazy 4 threads", 4, {{"SMP", "lazy"}}},
+  };
+  for (Edition e : {Edition::k2016, Edition::k2018}) {
+    const auto& all = e == Edition::k2016 ? kBenchPositions2016 : kBenchPositions2018;
+    for (std::size_t i = 0; i < 6; ++i) {
+      const std::string_view fen = all[i];
+      const SearchResult serial = exact_search(e, fen, 4, 1, {}, nullptr);
+      for (const Setup& setup : setups) {
+        SplitCounts counts;
+        const SearchResult r = exact_search(e, fen, 4, setup.threads, setup.options, &counts);
+        EXPECT_EQ(r.score, serial.score) << setup.name << ", edition " << kernel::edition_name(e) << " " << fen;
+        EXPECT_TRUE(Game::from_fen(fen, e).value().is_legal(r.best_move)) << setup.name << " " << fen;
+        EXPECT_EQ(counts.task_errors, 0u) << setup.name;
+        if (setup.options.size() == 1) EXPECT_EQ(counts.splits, 0u) << setup.name << ": Lazy SMP never splits";
+      }
+    }
+  }
+}
+
+SplitCounts counts_of_search(int threads, const std::vector<std::pair<std::string, std::string>>& options) {
+  Engine engine;
+  EXPECT_FALSE(engine.set_option("oversubscribe", "true").has_value());
+  EXPECT_FALSE(engine.set_option("threads", std::to_string(threads)).has_value());
+  EXPECT_FALSE(engine.set_option("Eval", "classic").has_value());
+  for (const auto& [name, value] : options) EXPECT_FALSE(engine.set_option(name, value).has_value()) << name;
+  engine.set_game(Game::from_fen(kBenchPositions2016[0], Edition::k2016).value());
+  SearchLimits limits;
+  limits.depth = 7;
+  const SearchResult r = engine.search(limits);
+  EXPECT_TRUE(engine.game().is_legal(r.best_move));
+  EXPECT_EQ(r.depth, 7);
+  EXPECT_TRUE(r.error.empty()) << r.error;
+  return engine.split_stats().snapshot();
+}
+
+// Young Brothers Wait splits PV and expected-ALL nodes after their eldest
+// brother, expected-CUT nodes only after split_cut_moves moves failed to
+// cut: with the bar out of reach, no CUT node splits, and the others still do.
+TEST(Parallel, CutNodesSplitOnlyAfterSplitCutMovesFailed) {
+  const SplitCounts usual = counts_of_search(4, {});
+  EXPECT_GT(usual.splits_pv, 0u);
+  EXPECT_GT(usual.splits_all, 0u);
+  EXPECT_EQ(usual.splits, usual.splits_pv + usual.splits_all + usual.splits_cut);
+  EXPECT_EQ(usual.task_errors, 0u);
+  // At most threads - 1 helpers per split.
+  EXPECT_LE(usual.tasks, 3 * usual.splits);
+  EXPECT_LE(usual.helpers_joined, usual.tasks);
+
+  const SplitCounts held_back = counts_of_search(4, {{"split_cut_moves", "256"}});
+  EXPECT_EQ(held_back.splits_cut, 0u);
+  EXPECT_GT(held_back.splits_all, 0u);
+
+  const SplitCounts eager = counts_of_search(4, {{"split_cut_moves", "1"}});
+  EXPECT_GT(eager.splits_cut, 0u);
+}
+
+// The scaling table's figures: medians of the rounds, ratios paired round
+// by round with the one-thread row.
+TEST(Scaling, SummaryPairsEachRoundWithItsOneThreadRun) {
+  ScalingRow one;
+  one.threads = 1;
+  one.runs = {{10.0, 1000, -1}, {20.0, 1000, -1}, {12.0, 1000, -1}};
+  ScalingRow two;
+  two.threads = 2;
+  // Round 2 was slow for both rows: its paired ratio is the same as the others'.
+  two.runs = {{5.0, 1100, 0.1}, {10.0, 1100, 0.2}, {6.0, 1300, 0.3}};
+  two.ceiling = {1.9, 1.7, 2.0};
+  const ScalingSummary s = summarize(two, one);
+  EXPECT_DOUBLE_EQ(s.seconds, 6.0);
+  EXPECT_EQ(s.nodes, 1100u);
+  EXPECT_DOUBLE_EQ(s.time_speedup, 2.0);
+  EXPECT_NEAR(s.search_overhead, 0.1, 1e-12);
+  EXPECT_NEAR(s.nps_speedup, 2.2, 1e-12);  // rounds: 2.2, 2.2, 2.6
+  EXPECT_DOUBLE_EQ(s.ceiling, 1.9);
+  EXPECT_DOUBLE_EQ(s.idle_share, 0.2);
+  const ScalingSummary base = summarize(one, one);
+  EXPECT_DOUBLE_EQ(base.time_speedup, 1.0);
+  EXPECT_DOUBLE_EQ(base.search_overhead, 0.0);
+  EXPECT_DOUBLE_EQ(base.ceiling, 0.0);
+  EXPECT_DOUBLE_EQ(base.idle_share, -1.0);
+}
+
+TEST(Scaling, RunsEveryThreadCountEachRoundWithACeilingForRealThreads) {
+  ScalingSpec spec;
+  spec.threads = {1, 2, 3};
+  spec.depth = 3;
+  spec.edition = Edition::k2016;
+  spec.fens = {std::string(kBenchPositions2016[0]), std::string(kBenchPositions2016[9])};
+  spec.rounds = 2;
+  std::vector<std::string> steps;
+  const std::vector<ScalingRow> rows = run_scaling(spec, [&steps](const std::string& s) { steps.push_back(s); });
+  ASSERT_EQ(rows.size(), 3u);
+  const int machine = Engine::max_threads();
+  for (const ScalingRow& row : rows) {
+    EXPECT_EQ(row.runs.size(), 2u);
+    EXPECT_EQ(row.oversubscribed, row.threads > machine);
+    const bool has_ceiling = row.threads > 1 && !row.oversubscribed;
+    EXPECT_EQ(row.ceiling.size(), has_ceiling ? 2u : 0u) << row.threads;
+    for (const ScalingRun& run : row.runs) EXPECT_GT(run.nodes, 0u);
+  }
+  // One thread is deterministic: the same nodes every round.
+  EXPECT_EQ(rows[0].runs[0].nodes, rows[0].runs[1].nodes);
+  EXPECT_FALSE(steps.empty());
+  EXPECT_EQ(steps.front(), "round 1/2: 1 thread");
+}
+
+}  // namespace
+}  // namespace leiser::search
