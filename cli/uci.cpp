@@ -44,7 +44,7 @@ constexpr const char* kHelp =
     "  position startpos|endgame|fen <FEN> [moves m1 m2 ...] | move <m> |\n"
     "  go [depth N] [nodes N] [time T] [inc I] [wtime T] [btime T] [winc I] [binc I]\n"
     "     [movetime T] [infinite] [mate N] [ponder] [searchmoves m1 m2 ...] | go perft N |\n"
-    "  ponderhit | stop | perft [N] | bench [depth] [edition] [threads] [bench|startpos|file] |\n"
+    "  ponderhit | stop | perft [N] | bench [depth] [edition] [threads] [bench|deep|startpos|file] |\n"
     "  eval [<move>] | display | debug on|off | help | quit";
 
 // Protocol perft runs in the background and can be stopped, so it may go as

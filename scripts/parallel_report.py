@@ -1,0 +1,218 @@
+#!/usr/bin/env python3
+"""Writes perf-reports/parallel.md: how the parallel search turns threads into
+time to depth (not only nodes per second), its search overhead with more
+threads than this machine has (oversubscribed), and what a second thread is
+worth in games beside what doubling one thread's time is worth.
+
+usage: scripts/parallel_report.py [--exe build/leiserchess] [--depth 9] [--rounds 3]
+         [--threads 1,2] [--oversubscribed 1,4,8,16] [--editions 2016,2018]
+         [--play GAMES [--tc 10+0.1] [--edition 2016]] [--out perf-reports/parallel.md]
+       scripts/parallel_report.py --import MATCH SUMMARY TC CONCURRENCY MINUTES COMMAND
+
+Every table comes from `leiserchess bench --scaling` (search/scaling.h) on the
+deep positions, printed as the command prints it, with its command above it.
+--play GAMES plays the two matches first and appends their results to
+perf-reports/parallel-games.tsv: 2 threads against 1 at --tc, one game at a
+time (the 2-thread engine has both cores), and one thread at twice --tc
+against one thread at --tc, two games at a time (one core each); the course's
+100 openings, each twice with colours reversed. The games table shows the
+newest row of each match from that file, so the report can be regenerated
+without replaying hours of games.
+"""
+
+import argparse
+import datetime
+import os
+import re
+import subprocess
+import sys
+
+ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), ".."))
+GAMES_TSV = os.path.join(ROOT, "perf-reports", "parallel-games.tsv")
+GAMES_COLUMNS = ["date", "commit", "match", "tc", "concurrency", "games", "wdl", "ptnml", "elo", "margin",
+                 "minutes", "command"]
+BOOK = os.path.join(ROOT, "..", "shared", "openings", "book-2016.txt")
+
+
+def log(text):
+    print("parallel_report: " + text, file=sys.stderr, flush=True)
+
+
+def run(cmd):
+    return subprocess.run(cmd, check=True, text=True, capture_output=True).stdout
+
+
+def scaled_tc(tc, factor):
+    base, inc = tc.split("+")
+    return "%g+%g" % (float(base) * factor, float(inc) * factor)
+
+
+def scaling(exe, threads, depth, edition, rounds, extra=()):
+    """The `bench --scaling` table for one edition, with the command that made it."""
+    cmd = [exe, "bench", "--scaling", threads, str(depth), edition, "deep", "--rounds", str(rounds)] + list(extra)
+    log("running " + " ".join(cmd))
+    shown = " ".join(["build/leiserchess" if c == exe else c for c in cmd])
+    return "`%s`\n\n%s" % (shown, run(cmd).strip())
+
+
+def play(exe, name, first, second, tc, edition, games, concurrency):
+    """Plays one match and appends its result to the games TSV."""
+    pgn = os.path.join("/tmp", "parallel-%s-%d.pgn" % (name.replace(" ", "-"), os.getpid()))
+    cmd = [exe, "arena", "--engine", first, "--engine", second, "--edition", edition, "--tc", tc,
+           "--openings", BOOK, "--games", str(games), "--concurrency", str(concurrency), "--pgn", pgn]
+    log("playing %s: %s" % (name, " ".join(cmd)))
+    started = datetime.datetime.now()
+    summary = run(cmd)
+    minutes = (datetime.datetime.now() - started).total_seconds() / 60
+    command = " ".join(cmd).replace(exe, "leiserchess")
+    record(name, summary, tc, concurrency, started, minutes, command)
+
+
+def record(name, summary, tc, concurrency, started, minutes, command):
+    """Appends a match's result, read from the arena's summary, to the games TSV."""
+    pair = re.search(r"vs \S+: W (\d+) D (\d+) L (\d+)", summary)
+    ptnml = re.search(r"pairs \d+, Ptnml\(0-2\) ([\d ]+?)  Elo ([+-]?[\d.inf]+) \+/- ([\d.inf]+)", summary)
+    played = re.search(r"Match: (\d+) of", summary).group(1)
+    commit = run(["git", "-C", ROOT, "rev-parse", "--short", "HEAD"]).strip()
+    row = {"date": started.strftime("%Y-%m-%d %H:%M"), "commit": commit, "match": name, "tc": tc,
+           "concurrency": str(concurrency), "games": played, "wdl": "%s-%s-%s" % pair.groups(),
+           "ptnml": ptnml.group(1), "elo": ptnml.group(2), "margin": ptnml.group(3),
+           "minutes": "%.0f" % minutes, "command": command}
+    fresh = not os.path.exists(GAMES_TSV)
+    with open(GAMES_TSV, "a") as f:
+        if fresh:
+            f.write("\t".join(GAMES_COLUMNS) + "\n")
+        f.write("\t".join(row[c] for c in GAMES_COLUMNS) + "\n")
+
+
+def games_table():
+    if not os.path.exists(GAMES_TSV):
+        return "No games recorded yet: `scripts/parallel_report.py --play 400` plays them."
+    newest = {}
+    with open(GAMES_TSV) as f:
+        header = f.readline().rstrip("\n").split("\t")
+        for line in f:
+            row = dict(zip(header, line.rstrip("\n").split("\t")))
+            newest[row["match"]] = row
+    lines = ["| match | time control | games | W-D-L | Ptnml(0-2) | Elo (pairs, 95%) | date, commit |",
+             "|---|---|---:|---|---|---:|---|"]
+    for name in ("2 threads vs 1", "1 thread at 2x time vs 1"):
+        if name in newest:
+            r = newest[name]
+            lines.append("| %s | %s | %s | %s | %s | %s ± %s | %s, `%s` |" % (
+                name, r["tc"], r["games"], r["wdl"], r["ptnml"], r["elo"], r["margin"], r["date"], r["commit"]))
+    lines.append("")
+    lines.append("Commands (from perf-reports/parallel-games.tsv):")
+    lines.append("")
+    for name in ("2 threads vs 1", "1 thread at 2x time vs 1"):
+        if name in newest:
+            lines.append("- %s: `%s` (%s min)" % (name, newest[name]["command"], newest[name]["minutes"]))
+    return "\n".join(lines)
+
+
+def machine():
+    model = "?"
+    with open("/proc/cpuinfo") as f:
+        for line in f:
+            if line.startswith("model name"):
+                model = line.split(":", 1)[1].strip()
+                break
+    return "%s, %d logical CPUs" % (model, os.cpu_count())
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--exe", default=os.path.join(ROOT, "build", "leiserchess"))
+    parser.add_argument("--depth", type=int, default=9)
+    parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--threads", default="1,2")
+    parser.add_argument("--oversubscribed", default="1,4,8,16")
+    parser.add_argument("--editions", default="2016,2018")
+    parser.add_argument("--play", type=int, default=0, metavar="GAMES")
+    parser.add_argument("--tc", default="10+0.1")
+    parser.add_argument("--edition", default="2016", help="of the games")
+    parser.add_argument("--out", default=os.path.join(ROOT, "perf-reports", "parallel.md"))
+    parser.add_argument("--import", dest="import_", nargs=6,
+                        metavar=("MATCH", "SUMMARY", "TC", "CONCURRENCY", "MINUTES", "COMMAND"),
+                        help="record a match played by hand: its name as the games table names it, the "
+                             "file holding the arena's summary (its stdout), and how it was played; "
+                             "then exit")
+    args = parser.parse_args()
+    if args.import_:
+        name, summary_file, tc, concurrency, minutes, command = args.import_
+        with open(summary_file) as f:
+            summary = f.read()
+        started = datetime.datetime.fromtimestamp(os.path.getmtime(summary_file)) - datetime.timedelta(
+            minutes=float(minutes))
+        record(name, summary, tc, int(concurrency), started, float(minutes), command)
+        log("recorded %s in %s" % (name, GAMES_TSV))
+        return
+    exe = os.path.abspath(args.exe)
+    if not os.access(exe, os.X_OK):
+        sys.exit("parallel_report: %s is not built (bash scripts/bootstrap.sh)" % exe)
+
+    if args.play > 0:
+        play(exe, "2 threads vs 1", "name=threads2,cmd=%s,option.threads=2" % exe,
+             "name=threads1,cmd=%s,option.threads=1" % exe, args.tc, args.edition, args.play, 1)
+        play(exe, "1 thread at 2x time vs 1",
+             "name=double,cmd=%s,option.threads=1,tc=%s" % (exe, scaled_tc(args.tc, 2)),
+             "name=single,cmd=%s,option.threads=1" % exe, args.tc, args.edition, args.play, 2)
+
+    commit = run(["git", "-C", ROOT, "rev-parse", "--short", "HEAD"]).strip()
+    date = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
+    sections = []
+    for edition in args.editions.split(","):
+        sections.append("### Edition %s, %d rounds\n\n%s" % (
+            edition, args.rounds, scaling(exe, args.threads, args.depth, edition, args.rounds)))
+    oversubscribed = scaling(exe, args.oversubscribed, args.depth, "2016", 1)
+
+    report = """# Parallel search: time to depth, search overhead, games
+
+Generated by `scripts/parallel_report.py` (%(argv)s); run it again to refresh. Decisions and
+design: [docs/parallel.md](../docs/parallel.md).
+
+- Date: %(date)s, commit `%(commit)s`
+- Machine: %(machine)s (a shared VM: compare the paired ratios, not the absolute times)
+- Positions: the deep set (`bench ... deep`: 8 positions per edition worth seconds each at depth
+  %(depth)d with one thread; search/benchmark_positions.h), TT cleared before each
+
+## Threads this machine has
+
+Time to depth is what a parallel search is for; node rate alone can grow with a wasted tree.
+The ceiling is what the machine itself allows: as many independent one-thread searches at once
+as the row has threads, sharing nothing.
+
+%(sections)s
+
+## Search overhead with more threads than cores
+
+Oversubscribed rows run 4, 8 and 16 threads on this machine's cores: the tree they search
+(nodes to the same depth over one thread's) is the search overhead a machine with that many
+cores would see; their times and node rates mean nothing here. One round.
+
+%(oversubscribed)s
+
+## 16 cores
+
+No 16-core device machine was lent to this session. On one, the same command with the counts
+`1,2,4,8,16` gives these rows: `build/leiserchess bench --scaling 1,2,4,8,16 %(depth)d 2016 deep
+--rounds 2` (about 4 minutes). The last 16-core measurement, of the search before the split
+points were rewritten, is in [parallel-16.md](parallel-16.md).
+
+## Games
+
+What a second thread is worth, beside what doubling one thread's time is worth: the edition
+%(edition)s, the default evaluation, the course's 100 openings each twice with colours reversed;
+Elo from the pairs (pentanomial), 95%% interval.
+
+%(games)s
+""" % {"argv": " ".join(["scripts/parallel_report.py"] + sys.argv[1:]), "date": date, "commit": commit,
+       "machine": machine(), "depth": args.depth, "sections": "\n\n".join(sections),
+       "oversubscribed": oversubscribed, "edition": args.edition, "games": games_table()}
+    with open(args.out, "w") as f:
+        f.write(report)
+    log("wrote " + args.out)
+
+
+if __name__ == "__main__":
+    main()
