@@ -85,6 +85,19 @@ def record(name, summary, tc, concurrency, started, minutes, command):
         f.write("\t".join(row[c] for c in GAMES_COLUMNS) + "\n")
 
 
+def counters(exe, depth, threads, extra=()):
+    """What the parallel search did in one bench of the deep positions (2016)."""
+    cmd = [exe, "bench", str(depth), "2016", str(threads), "deep"] + list(extra)
+    log("running " + " ".join(cmd))
+    out = run(cmd)
+    keep = [line for line in out.splitlines()
+            if line.split(":")[0].strip() in ("Total time (ms)", "Nodes searched", "Splits", "Helper tasks",
+                                             "After cutoffs", "Aborted moves", "PV re-searches",
+                                             "First-move cuts", "Idle", "Abort latency")]
+    shown = " ".join(["build/leiserchess" if c == exe else c for c in cmd])
+    return "`%s`\n\n```\n%s\n```" % (shown, "\n".join(keep))
+
+
 def games_table():
     if not os.path.exists(GAMES_TSV):
         return "No games recorded yet: `scripts/parallel_report.py --play 400` plays them."
@@ -96,7 +109,8 @@ def games_table():
             newest[row["match"]] = row
     lines = ["| match | time control | games | W-D-L | Ptnml(0-2) | Elo (pairs, 95%) | date, commit |",
              "|---|---|---:|---|---|---:|---|"]
-    for name in ("2 threads vs 1", "1 thread at 2x time vs 1"):
+    names = ("2 threads vs 1", "1 thread at 2x time vs 1", "YBWC vs Lazy SMP, 2 threads each")
+    for name in names:
         if name in newest:
             r = newest[name]
             lines.append("| %s | %s | %s | %s | %s | %s ± %s | %s, `%s` |" % (
@@ -104,7 +118,7 @@ def games_table():
     lines.append("")
     lines.append("Commands (from perf-reports/parallel-games.tsv):")
     lines.append("")
-    for name in ("2 threads vs 1", "1 thread at 2x time vs 1"):
+    for name in names:
         if name in newest:
             lines.append("- %s: `%s` (%s min)" % (name, newest[name]["command"], newest[name]["minutes"]))
     return "\n".join(lines)
@@ -129,6 +143,9 @@ def main():
     parser.add_argument("--oversubscribed", default="1,4,8,16")
     parser.add_argument("--editions", default="2016,2018")
     parser.add_argument("--play", type=int, default=0, metavar="GAMES")
+    parser.add_argument("--matches", default="threads,time",
+                        help="which to play: threads (2 against 1), time (1 thread at twice the time "
+                             "against 1), lazy (YBWC against Lazy SMP, 2 threads each)")
     parser.add_argument("--tc", default="10+0.1")
     parser.add_argument("--edition", default="2016", help="of the games")
     parser.add_argument("--out", default=os.path.join(ROOT, "perf-reports", "parallel.md"))
@@ -151,12 +168,17 @@ def main():
     if not os.access(exe, os.X_OK):
         sys.exit("parallel_report: %s is not built (bash scripts/bootstrap.sh)" % exe)
 
-    if args.play > 0:
+    matches = args.matches.split(",") if args.play > 0 else []
+    if "threads" in matches:
         play(exe, "2 threads vs 1", "name=threads2,cmd=%s,option.threads=2" % exe,
              "name=threads1,cmd=%s,option.threads=1" % exe, args.tc, args.edition, args.play, 1)
+    if "time" in matches:
         play(exe, "1 thread at 2x time vs 1",
              "name=double,cmd=%s,option.threads=1,tc=%s" % (exe, scaled_tc(args.tc, 2)),
              "name=single,cmd=%s,option.threads=1" % exe, args.tc, args.edition, args.play, 2)
+    if "lazy" in matches:
+        play(exe, "YBWC vs Lazy SMP, 2 threads each", "name=ybwc,cmd=%s,option.threads=2" % exe,
+             "name=lazy,cmd=%s,option.threads=2,option.SMP=lazy" % exe, args.tc, args.edition, args.play, 1)
 
     commit = run(["git", "-C", ROOT, "rev-parse", "--short", "HEAD"]).strip()
     date = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
@@ -165,6 +187,8 @@ def main():
         sections.append("### Edition %s, %d rounds\n\n%s" % (
             edition, args.rounds, scaling(exe, args.threads, args.depth, edition, args.rounds)))
     oversubscribed = scaling(exe, args.oversubscribed, args.depth, "2016", 1)
+    counted = "\n\n".join([counters(exe, args.depth, 2),
+                            counters(exe, args.depth, 16, ["oversubscribe=true"])])
 
     report = """# Parallel search: time to depth, search overhead, games
 
@@ -192,6 +216,16 @@ cores would see; their times and node rates mean nothing here. One round.
 
 %(oversubscribed)s
 
+## What the parallel search did
+
+The counters a parallel bench prints (docs/parallel.md, "Measuring it"): splits by the node's
+expected type, helper tasks, moves and nodes searched after a brother had cut, moves an abort
+cut short, PV re-searches, the first-move cutoff rate, the share of thread time spent waiting,
+and how long an abort took to reach a searching helper (polled every 16 nodes). At 2 threads,
+and at 16 oversubscribed (where a helper may wait for a core before it polls).
+
+%(counted)s
+
 ## 16 cores
 
 No 16-core device machine was lent to this session. On one, the same command with the counts
@@ -208,7 +242,8 @@ Elo from the pairs (pentanomial), 95%% interval.
 %(games)s
 """ % {"argv": " ".join(["scripts/parallel_report.py"] + sys.argv[1:]), "date": date, "commit": commit,
        "machine": machine(), "depth": args.depth, "sections": "\n\n".join(sections),
-       "oversubscribed": oversubscribed, "edition": args.edition, "games": games_table()}
+       "oversubscribed": oversubscribed, "counted": counted, "edition": args.edition,
+       "games": games_table()}
     with open(args.out, "w") as f:
         f.write(report)
     log("wrote " + args.out)
