@@ -215,6 +215,14 @@ void Worker::flush_nodes() {
     stats.pv_researches.fetch_add(unflushed_pv_researches_, std::memory_order_relaxed);
     unflushed_pv_researches_ = 0;
   }
+  if ((unflushed_split_moves_ | unflushed_aborted_moves_ | unflushed_pv_researches_skipped_) != 0) {
+    stats.split_moves.fetch_add(unflushed_split_moves_, std::memory_order_relaxed);
+    stats.helper_moves.fetch_add(unflushed_helper_moves_, std::memory_order_relaxed);
+    stats.aborted_tasks.fetch_add(unflushed_aborted_moves_, std::memory_order_relaxed);
+    stats.pv_researches_skipped.fetch_add(unflushed_pv_researches_skipped_, std::memory_order_relaxed);
+    unflushed_split_moves_ = unflushed_helper_moves_ = unflushed_aborted_moves_ = 0;
+    unflushed_pv_researches_skipped_ = 0;
+  }
 }
 
 bool Worker::should_stop() {
@@ -478,7 +486,7 @@ Worker::MoveOutcome Worker::search_move(int ply, int depth, int alpha, int beta,
         if (split) {
           const int now = split->alpha();
           if (score <= now) {
-            shared_.split_stats.pv_researches_skipped.fetch_add(1, std::memory_order_relaxed);
+            ++unflushed_pv_researches_skipped_;
             return MoveOutcome::kSearched;
           }
           alpha = std::max(alpha, now);
@@ -769,12 +777,11 @@ bool Worker::split(int ply, int depth, int beta, NodeType type, bool zaps_only, 
 
 template <Edition E>
 void Worker::work_at(SplitPoint& sp, bool owner) {
-  SplitStats& stats = shared_.split_stats;
   const int ply = sp.ply;
   SplitMove sm;
   while (!stopped_ && sp.take(sm)) {
-    stats.split_moves.fetch_add(1, std::memory_order_relaxed);
-    if (!owner) stats.helper_moves.fetch_add(1, std::memory_order_relaxed);
+    ++unflushed_split_moves_;
+    if (!owner) ++unflushed_helper_moves_;
     if (owner && ply == 0 && main_) shared_.report_root_move(sm.move, shared_.pv_index + sm.order + 1);
     const std::uint64_t nodes_before = nodes_;
     int score = 0;
@@ -784,7 +791,7 @@ void Worker::work_at(SplitPoint& sp, bool owner) {
     sp.account(sm, nodes_ - nodes_before);
     if (outcome == MoveOutcome::kSkipped) continue;
     if (stopped_) {
-      stats.aborted_tasks.fetch_add(1, std::memory_order_relaxed);
+      ++unflushed_aborted_moves_;
       break;
     }
     if (sp.post(sm, score, pv_[ply + 1].data() + ply + 1, pv_length_[ply + 1] - (ply + 1))) abort_split(sp);

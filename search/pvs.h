@@ -213,6 +213,12 @@ class Worker {
   std::uint64_t unflushed_cutoffs_ = 0;
   std::uint64_t unflushed_first_move_cutoffs_ = 0;
   std::uint64_t unflushed_pv_researches_ = 0;
+  // At split points: moves drawn, those drawn by a helper, those an abort
+  // cut short, and PV re-searches made unnecessary by a brother.
+  std::uint64_t unflushed_split_moves_ = 0;
+  std::uint64_t unflushed_helper_moves_ = 0;
+  std::uint64_t unflushed_aborted_moves_ = 0;
+  std::uint64_t unflushed_pv_researches_skipped_ = 0;
   // Busy time (SearchOptions::measure_idle_time): when this worker's current
   // stretch of searching began (0: not measuring).
   std::int64_t busy_since_ns_ = 0;
