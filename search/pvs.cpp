@@ -198,6 +198,16 @@ int Worker::evaluate_nnue(int ply, const nnue::Network& net) {
   return nnue::evaluate(net, frame.accumulator, frame.position.side_to_move());
 }
 
+namespace {
+// Adds a worker's local count to the shared one and restarts it; a count
+// still at zero touches nothing shared.
+void flush_count(std::atomic<std::uint64_t>& shared, std::uint64_t& local) {
+  if (local == 0) return;
+  shared.fetch_add(local, std::memory_order_relaxed);
+  local = 0;
+}
+}  // namespace
+
 void Worker::flush_nodes() {
   shared_.progress.note_seldepth(seldepth_);
   shared_.nodes.fetch_add(unflushed_nodes_, std::memory_order_relaxed);
@@ -205,24 +215,13 @@ void Worker::flush_nodes() {
   unflushed_nodes_ = 0;
   unflushed_moves_made_ = 0;
   SplitStats& stats = shared_.split_stats;
-  if (unflushed_cutoffs_ > 0) {
-    stats.cutoffs.fetch_add(unflushed_cutoffs_, std::memory_order_relaxed);
-    stats.first_move_cutoffs.fetch_add(unflushed_first_move_cutoffs_, std::memory_order_relaxed);
-    unflushed_cutoffs_ = 0;
-    unflushed_first_move_cutoffs_ = 0;
-  }
-  if (unflushed_pv_researches_ > 0) {
-    stats.pv_researches.fetch_add(unflushed_pv_researches_, std::memory_order_relaxed);
-    unflushed_pv_researches_ = 0;
-  }
-  if ((unflushed_split_moves_ | unflushed_aborted_moves_ | unflushed_pv_researches_skipped_) != 0) {
-    stats.split_moves.fetch_add(unflushed_split_moves_, std::memory_order_relaxed);
-    stats.helper_moves.fetch_add(unflushed_helper_moves_, std::memory_order_relaxed);
-    stats.aborted_tasks.fetch_add(unflushed_aborted_moves_, std::memory_order_relaxed);
-    stats.pv_researches_skipped.fetch_add(unflushed_pv_researches_skipped_, std::memory_order_relaxed);
-    unflushed_split_moves_ = unflushed_helper_moves_ = unflushed_aborted_moves_ = 0;
-    unflushed_pv_researches_skipped_ = 0;
-  }
+  flush_count(stats.cutoffs, unflushed_cutoffs_);
+  flush_count(stats.first_move_cutoffs, unflushed_first_move_cutoffs_);
+  flush_count(stats.pv_researches, unflushed_pv_researches_);
+  flush_count(stats.split_moves, unflushed_split_moves_);
+  flush_count(stats.helper_moves, unflushed_helper_moves_);
+  flush_count(stats.aborted_tasks, unflushed_aborted_moves_);
+  flush_count(stats.pv_researches_skipped, unflushed_pv_researches_skipped_);
 }
 
 bool Worker::should_stop() {
