@@ -209,6 +209,7 @@ kernel::Expected<std::vector<PgnGame>> read_pgn(std::istream& in, std::size_t* c
         }
         break;
       }
+      if (current && !current->moves.empty()) current->comments.back() = text.substr(pos + 1, close - pos - 1);
       pos = close + 1;
       continue;
     }
@@ -236,6 +237,7 @@ kernel::Expected<std::vector<PgnGame>> read_pgn(std::istream& in, std::size_t* c
       // "1.h4g5" (no space after the number) splits into number and move.
       const std::size_t dot = token.find_last_of('.');
       current->moves.push_back(dot == std::string::npos ? token : token.substr(dot + 1));
+      current->comments.emplace_back();
     }
   }
   if (complete_bytes) *complete_bytes = current ? record_start : text.size();

@@ -13,6 +13,7 @@
 #include "cli/cores.h"
 #include "cli/gendata_command.h"
 #include "cli/perft_command.h"
+#include "cli/serve_command.h"
 #include "cli/solve_command.h"
 #include "cli/uci.h"
 #include "cli/version.h"
@@ -57,6 +58,11 @@ constexpr const char* kHelp =
     "        [--random-plies R] [--seed S] [--hash MB] [--max-plies P] [name=value ...]\n"
     "                           self-play games recorded as training data for the network\n"
     "                           (nnue/README.md); appends to FILE and resumes an interrupted run\n"
+    "  serve [--port N] [--host ADDRESS] [--allow-remote] [--pgn FILE]\n"
+    "                           the board in a browser (http://127.0.0.1:8080/): play the\n"
+    "                           engine, analyse, watch a recorded or running match\n"
+    "  display --svg [--edition E] [--fen FEN] [--moves M...] [--flip] [--out FILE]\n"
+    "                           the position drawn as SVG, with both Kings' beams\n"
     "  --simd scalar|avx2|avx512|auto   (before or after a command) run the engine core built\n"
     "                           for that instruction set (default: the best this CPU runs)\n"
     "  --version                print the version\n"
@@ -122,6 +128,8 @@ int run(const std::vector<std::string>& args, std::istream& in, std::ostream& ou
   if (command == "arena") return run_arena_command(rest, out, err);
   if (command == "openings") return run_openings_command(rest, out, err);
   if (command == "gendata") return run_gendata_command(rest, out, err);
+  if (command == "serve") return run_serve_command(rest, out, err);
+  if (command == "display") return run_display_command(rest, out, err);
   if (command == "--version" || command == "version") {
     out << version_string() << "\n";
     return 0;

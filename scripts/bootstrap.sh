@@ -13,7 +13,7 @@ cd "$(dirname "$0")/.."
 source scripts/lib/debian_packages.sh
 # libtsan2: the ThreadSanitizer runtime of the tsan suite (.ci/run).
 ensure_debian_packages bootstrap g++ meson ninja-build pkg-config libtbb-dev libxsimd-dev \
-  libgtest-dev libbenchmark-dev libtsan2
+  libgtest-dev libbenchmark-dev libtsan2 libcpp-httplib-dev nlohmann-json3-dev
 
 if [ ! -f build/build.ninja ]; then
   echo "bootstrap: configuring build/ (meson setup)" >&2
