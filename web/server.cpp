@@ -60,7 +60,11 @@ Server::Server(ServeOptions options) : impl_(std::make_unique<Impl>(std::move(op
   http.set_error_handler([](const httplib::Request& request, httplib::Response& response) {
     // Only replies the handlers did not write: unknown paths and methods.
     if (!response.body.empty()) return;
-    send(response, error_json(response.status, "no such page: " + request.method + " " + request.path));
+    const int status = response.status;
+    send(response, error_json(status, status == 404   ? "no such page: " + request.method + " " + request.path
+                                      : status == 413 ? std::string("the request is too large (16 MB at most; "
+                                                                    "send a PGN as text/plain)")
+                                                      : "HTTP error " + std::to_string(status)));
   });
   http.set_exception_handler([](const httplib::Request&, httplib::Response& response, std::exception_ptr e) {
     std::string what = "internal error";

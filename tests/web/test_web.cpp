@@ -6,6 +6,7 @@
 #include <chrono>
 #include <cstdio>
 #include <fstream>
+#include <random>
 #include <sstream>
 #include <string>
 #include <thread>
@@ -334,6 +335,45 @@ TEST(WebServer, ServesThePageAndTheApiOverHttp) {
   EXPECT_EQ(ok.load(), 4);
   server.stop();
   serving.join();
+}
+
+TEST(WebApi, PlaysWholeGamesAgainstTheEngineInBothEditions) {
+  Api api;
+  Call call{api};
+  for (const char* edition : {"2018", "2016"}) {
+    json state = parsed(call("POST", "/api/session", {{"edition", edition}}));
+    const std::string id = state["id"];
+    std::mt19937 random(7);
+    int plies = 0;
+    // A random mover against a depth-2 engine: the engine zaps its King long
+    // before 400 plies, and the API must say so.
+    while (!state["over"].get<bool>() && plies < 400) {
+      std::string move;
+      if (plies % 2 == 0) {
+        const json& legal = state["legal_moves"];
+        move = legal[random() % legal.size()]["move"];
+      } else {
+        ASSERT_EQ(call("POST", "/api/go", {{"id", id}, {"depth", 2}}).status, 200);
+        json out;
+        for (int i = 0; i < 6000 && (out.is_null() || out["result"].is_null()); ++i) {
+          if (i > 0) std::this_thread::sleep_for(std::chrono::milliseconds(5));
+          out = parsed(call("GET", "/api/search", nullptr, {{"id", id}}));
+        }
+        ASSERT_FALSE(out["result"].is_null());
+        move = out["result"]["bestmove"];
+      }
+      const Reply reply = call("POST", "/api/move", {{"id", id}, {"move", move}});
+      ASSERT_EQ(reply.status, 200) << reply.body;
+      state = parsed(reply);
+      ++plies;
+    }
+    EXPECT_TRUE(state["over"].get<bool>()) << edition;
+    EXPECT_NE(state["result"], "*");
+    EXPECT_FALSE(state["reason"].get<std::string>().empty());
+    EXPECT_TRUE(state["legal_moves"].empty());
+    expect_one_line_error(call("POST", "/api/move", {{"id", id}, {"move", "h0g1"}}), 400);
+    expect_one_line_error(call("POST", "/api/go", {{"id", id}, {"depth", 2}}), 400);
+  }
 }
 
 TEST(WebServer, RefusesAnotherHostUnlessAsked) {
