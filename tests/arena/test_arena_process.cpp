@@ -1,7 +1,6 @@
 // The child-process layer: lines both ways, deadlines, end-of-file, exit
 // descriptions, start failures, and no zombie left behind.
 #include <gtest/gtest.h>
-
 #include <signal.h>
 #include <sys/wait.h>
 

@@ -42,7 +42,8 @@ std::vector<std::string> texts(EnginePipe& engine) {
   return out;
 }
 
-std::vector<std::string> with_prefix(const std::vector<std::string>& lines, const std::string& prefix) {
+std::vector<std::string> with_prefix(const std::vector<std::string>& lines,
+                                     const std::string& prefix) {
   std::vector<std::string> out;
   for (const auto& l : lines)
     if (l.rfind(prefix, 0) == 0) out.push_back(l);
@@ -51,8 +52,8 @@ std::vector<std::string> with_prefix(const std::vector<std::string>& lines, cons
 
 // Sends `command` and waits for a line starting with `last`; the lines
 // printed from the send on.
-std::vector<std::string> until(EnginePipe& engine, const std::string& command, const std::string& last,
-                               milliseconds bound = kSearchBound) {
+std::vector<std::string> until(EnginePipe& engine, const std::string& command,
+                               const std::string& last, milliseconds bound = kSearchBound) {
   const std::size_t from = engine.line_count();
   engine.send(command);
   EXPECT_TRUE(engine.wait_for(last, bound, from).has_value()) << command;
@@ -107,7 +108,9 @@ TEST(ProtocolConventions, StandardOptionNamesAreTheCourseOptions) {
   engine.send("uci");
   ASSERT_TRUE(engine.wait_for("uciok", kSearchBound).has_value());
   const auto uci = texts(engine);
-  auto listed = [&](const std::string& line) { return std::find(uci.begin(), uci.end(), line) != uci.end(); };
+  auto listed = [&](const std::string& line) {
+    return std::find(uci.begin(), uci.end(), line) != uci.end();
+  };
   EXPECT_TRUE(listed("option name Clear Hash type button"));
   EXPECT_TRUE(listed("option name Move Overhead type spin default 10 min 0 max 5000"));
   // One listing each: names are case-insensitive, so `Hash` is `hash`.
@@ -185,7 +188,8 @@ TEST(ProtocolConventions, MoveOverheadIsKeptBackFromTheClock) {
   const auto sent2 = engine.send("go movetime 1500");
   const auto best2 = engine.wait_for("bestmove", kSearchBound, from);
   ASSERT_TRUE(best2.has_value());
-  EXPECT_GE(std::chrono::duration_cast<milliseconds>(engine.lines()[*best2].at - sent2).count(), 1400);
+  EXPECT_GE(std::chrono::duration_cast<milliseconds>(engine.lines()[*best2].at - sent2).count(),
+            1400);
   engine.send("quit");
   EXPECT_TRUE(engine.wait_exit(kSearchBound).has_value());
 }
@@ -198,8 +202,8 @@ TEST(ProtocolConventions, GoPerftIsThePerftCommand) {
   const auto go = until(engine, "go perft 3", "perft 3 ");
   sync(engine);
   ASSERT_EQ(plain.size(), 3u);
-  const std::vector<std::string> expected = {with_prefix(plain, "perft 1 ").at(0),
-                                             with_prefix(plain, "perft 2 ").at(0), "perft 3 281474"};
+  const std::vector<std::string> expected = {
+      with_prefix(plain, "perft 1 ").at(0), with_prefix(plain, "perft 2 ").at(0), "perft 3 281474"};
   EXPECT_EQ(plain, expected);
   EXPECT_EQ(go, expected);  // the same lines, and no bestmove: a count is not a search
 
@@ -220,7 +224,8 @@ TEST(ProtocolConventions, GoPerftIsThePerftCommand) {
   const std::size_t from = engine.line_count();
   engine.send("go perft 20");
   engine.send("stop");
-  ASSERT_TRUE(engine.wait_for("info string perft stopped before depth ", kSearchBound, from).has_value());
+  ASSERT_TRUE(
+      engine.wait_for("info string perft stopped before depth ", kSearchBound, from).has_value());
   const auto after = sync(engine, from);
   EXPECT_EQ(after.back(), "readyok");
   engine.send("quit");
@@ -232,8 +237,10 @@ TEST(ProtocolConventions, BenchPrintsTheSignatureAndTheProtocolGoesOn) {
   engine.send("setoption name Threads value 2");  // the bench has its own engine: one thread
   engine.send("position startpos moves h0R");
   const auto bench = until(engine, "bench 5 2016", "Moves made/sec  : ", kBenchBound);
-  EXPECT_EQ(with_prefix(bench, "Edition 2016, depth 5, threads 1, 30 positions (bench)").size(), 1u);
-  EXPECT_EQ(with_prefix(bench, "Nodes searched  : "), std::vector<std::string>{"Nodes searched  : 1133113"});
+  EXPECT_EQ(with_prefix(bench, "Edition 2016, depth 5, threads 1, 30 positions (bench)").size(),
+            1u);
+  EXPECT_EQ(with_prefix(bench, "Nodes searched  : "),
+            std::vector<std::string>{"Nodes searched  : 1133113"});
   EXPECT_EQ(with_prefix(bench, "Moves made      : ").size(), 1u);
   EXPECT_TRUE(with_prefix(bench, "info string error").empty());
 
@@ -247,9 +254,12 @@ TEST(ProtocolConventions, BenchPrintsTheSignatureAndTheProtocolGoesOn) {
 
   // Said by the bench's thread: `isready` does not wait for them.
   EXPECT_EQ(with_prefix(until(engine, "bench x", "info string error: "), "info string error: "),
-            std::vector<std::string>{"info string error: bench depth expects an integer from 1 to 30, got 'x'"});
-  EXPECT_EQ(with_prefix(until(engine, "bench 5 2017", "info string error: "), "info string error: "),
-            std::vector<std::string>{"info string error: bench edition expects 2016 or 2018, got '2017'"});
+            std::vector<std::string>{
+                "info string error: bench depth expects an integer from 1 to 30, got 'x'"});
+  EXPECT_EQ(
+      with_prefix(until(engine, "bench 5 2017", "info string error: "), "info string error: "),
+      std::vector<std::string>{
+          "info string error: bench edition expects 2016 or 2018, got '2017'"});
 
   // The full bench takes many seconds; `stop` ends it at once, and
   // `isready` is answered while it runs.
@@ -260,7 +270,9 @@ TEST(ProtocolConventions, BenchPrintsTheSignatureAndTheProtocolGoesOn) {
   const auto stop_sent = engine.send("stop");
   const auto stopped = engine.wait_for("info string bench stopped after ", kSearchBound, from);
   ASSERT_TRUE(stopped.has_value());
-  EXPECT_LT(std::chrono::duration_cast<milliseconds>(engine.lines()[*stopped].at - stop_sent).count(), 2000);
+  EXPECT_LT(
+      std::chrono::duration_cast<milliseconds>(engine.lines()[*stopped].at - stop_sent).count(),
+      2000);
   EXPECT_NE(engine.lines()[*stopped].text.find(" of 30 positions"), std::string::npos);
   engine.send("quit");
   EXPECT_TRUE(engine.wait_exit(kSearchBound).has_value());
@@ -279,7 +291,8 @@ TEST(ProtocolConventions, SearchmovesRestrictsTheRoot) {
   // Two moves the free search does not choose.
   std::vector<std::string> others;
   for (kernel::Move m : start.legal_moves())
-    if (kernel::move_to_string(m) != free_best && others.size() < 2) others.push_back(kernel::move_to_string(m));
+    if (kernel::move_to_string(m) != free_best && others.size() < 2)
+      others.push_back(kernel::move_to_string(m));
   ASSERT_EQ(others.size(), 2u);
 
   const auto one = search(engine, "go depth 3 searchmoves " + others[0]);
@@ -333,7 +346,8 @@ TEST(ProtocolConventions, GoMateStopsAtTheMateAskedFor) {
   engine.send("position startpos");
   const auto none = search(engine, "go mate 1");
   EXPECT_EQ(with_prefix(none, "bestmove ").size(), 1u);
-  for (const auto& line : with_prefix(none, "info depth ")) EXPECT_LE(std::stoi(*field(line, "depth")), 4) << line;
+  for (const auto& line : with_prefix(none, "info depth "))
+    EXPECT_LE(std::stoi(*field(line, "depth")), 4) << line;
   engine.send("quit");
   EXPECT_TRUE(engine.wait_exit(kSearchBound).has_value());
 }
@@ -345,7 +359,8 @@ TEST(ProtocolConventions, CurrmoveLinesAfterTheFirstSecond) {
   engine.send("setoption name Threads value 1");
   engine.send("position startpos");
   // A short search names no root move.
-  for (const auto& line : search(engine, "go depth 3")) EXPECT_EQ(line.find(" currmove "), std::string::npos) << line;
+  for (const auto& line : search(engine, "go depth 3"))
+    EXPECT_EQ(line.find(" currmove "), std::string::npos) << line;
 
   sync(engine);
   const std::size_t from = engine.line_count();
@@ -393,7 +408,9 @@ TEST(ProtocolConventions, MultiPvReportsTheBestLinesRankedByScore) {
   engine.send("uci");
   ASSERT_TRUE(engine.wait_for("uciok", kSearchBound).has_value());
   const auto uci = texts(engine);
-  EXPECT_NE(std::find(uci.begin(), uci.end(), "option name MultiPV type spin default 1 min 1 max 256"), uci.end());
+  EXPECT_NE(
+      std::find(uci.begin(), uci.end(), "option name MultiPV type spin default 1 min 1 max 256"),
+      uci.end());
 
   engine.send("setoption name Threads value 1");
   engine.send("setoption name MultiPV value 3");
@@ -416,7 +433,8 @@ TEST(ProtocolConventions, MultiPvReportsTheBestLinesRankedByScore) {
       previous = score;
     }
     std::sort(firsts.begin(), firsts.end());
-    EXPECT_EQ(std::unique(firsts.begin(), firsts.end()), firsts.end()) << "three different first moves";
+    EXPECT_EQ(std::unique(firsts.begin(), firsts.end()), firsts.end())
+        << "three different first moves";
   }
   const auto best = with_prefix(lines, "bestmove ");
   ASSERT_EQ(best.size(), 1u);
@@ -428,20 +446,24 @@ TEST(ProtocolConventions, MultiPvReportsTheBestLinesRankedByScore) {
   const auto all = search(engine, "go depth 2");
   EXPECT_EQ(ranked(all, "info depth 2 ").size(), 6u);
   EXPECT_EQ(std::count_if(all.begin(), all.end(),
-                          [](const std::string& l) { return l.find(" multipv 6 score ") != std::string::npos; }),
+                          [](const std::string& l) {
+                            return l.find(" multipv 6 score ") != std::string::npos;
+                          }),
             2);  // depths 1 and 2
 
   // One line: no `multipv` token, as before the option existed.
   engine.send("setoption name MultiPV value 1");
   engine.send("position startpos");
-  for (const auto& line : search(engine, "go depth 3")) EXPECT_EQ(line.find("multipv"), std::string::npos) << line;
+  for (const auto& line : search(engine, "go depth 3"))
+    EXPECT_EQ(line.find("multipv"), std::string::npos) << line;
   // Waits for the error line itself: right after a `bestmove` the search's job may still be
   // closing, and an `isready` read then is answered at once, before the queued setoption.
   const std::size_t before_error = engine.line_count();
   engine.send("setoption name MultiPV value 0");
   const auto error_at = engine.wait_for("info string error: ", kSearchBound, before_error);
   ASSERT_TRUE(error_at.has_value());
-  EXPECT_EQ(texts(engine).at(*error_at), "info string error: option multipv value '0' out of range 1..256");
+  EXPECT_EQ(texts(engine).at(*error_at),
+            "info string error: option multipv value '0' out of range 1..256");
   engine.send("quit");
   EXPECT_TRUE(engine.wait_exit(kSearchBound).has_value());
 }
@@ -462,7 +484,8 @@ TEST(ProtocolConventions, PonderWaitsForPonderhitThenPlaysOnTheClock) {
   engine.send("uci");
   ASSERT_TRUE(engine.wait_for("uciok", kSearchBound).has_value());
   const auto uci = texts(engine);
-  EXPECT_NE(std::find(uci.begin(), uci.end(), "option name Ponder type check default false"), uci.end());
+  EXPECT_NE(std::find(uci.begin(), uci.end(), "option name Ponder type check default false"),
+            uci.end());
 
   // Without the option, the bestmove line is the course's: the move alone.
   engine.send("setoption name Threads value 1");
@@ -496,7 +519,8 @@ TEST(ProtocolConventions, PonderWaitsForPonderhitThenPlaysOnTheClock) {
   engine.send("ponderhit");
   const auto timed = engine.wait_for("bestmove", kSearchBound, from);
   ASSERT_TRUE(timed.has_value());
-  const auto took = std::chrono::duration_cast<milliseconds>(engine.lines()[*timed].at - go_sent).count();
+  const auto took =
+      std::chrono::duration_cast<milliseconds>(engine.lines()[*timed].at - go_sent).count();
   EXPECT_GE(took, 1400);
 
   // A ponder miss: the GUI stops the search and gets one bestmove.

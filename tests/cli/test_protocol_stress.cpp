@@ -8,7 +8,6 @@
 // LEISER_STRESS_SEED=N picks another random stream (default 13);
 // LEISER_STRESS_LINES=N another length.
 #include <gtest/gtest.h>
-
 #include <sys/wait.h>
 
 #include <algorithm>
@@ -65,26 +64,40 @@ class LineMaker {
 
   std::string go() {
     switch (pick(10)) {
-      case 0: return "go depth " + std::to_string(1 + pick(6));
-      case 1: return "go nodes " + std::to_string(1 + pick(50000));
-      case 2: return "go movetime " + std::to_string(1 + pick(40));
-      case 3: return "go wtime " + std::to_string(pick(2000)) + " btime " + std::to_string(pick(2000)) +
-                     " winc 10 binc 10";
-      case 4: return "go infinite";  // ended by a later stop, or by a command that needs the engine
-      case 5: return "go depth " + std::to_string(pick(3) - 1) + " movetime " + std::to_string(pick(30));
-      case 6: return "go mate 2";
-      case 7: return "go searchmoves h0g1 g4L depth 2";
-      case 8: return "go ponder movetime 20";
-      default: return "go " + garbage_tokens();
+      case 0:
+        return "go depth " + std::to_string(1 + pick(6));
+      case 1:
+        return "go nodes " + std::to_string(1 + pick(50000));
+      case 2:
+        return "go movetime " + std::to_string(1 + pick(40));
+      case 3:
+        return "go wtime " + std::to_string(pick(2000)) + " btime " + std::to_string(pick(2000)) +
+               " winc 10 binc 10";
+      case 4:
+        return "go infinite";  // ended by a later stop, or by a command that needs the engine
+      case 5:
+        return "go depth " + std::to_string(pick(3) - 1) + " movetime " + std::to_string(pick(30));
+      case 6:
+        return "go mate 2";
+      case 7:
+        return "go searchmoves h0g1 g4L depth 2";
+      case 8:
+        return "go ponder movetime 20";
+      default:
+        return "go " + garbage_tokens();
     }
   }
 
   std::string position() {
     switch (pick(5)) {
-      case 0: return "position startpos";
-      case 1: return "position endgame";
-      case 2: return "position fen ss7/8/8/8/8/8/6nw1/7NN W";
-      case 3: return "position fen ss7/8/8/8/8/8/8/7NX W";  // bad: the old position is kept
+      case 0:
+        return "position startpos";
+      case 1:
+        return "position endgame";
+      case 2:
+        return "position fen ss7/8/8/8/8/8/6nw1/7NN W";
+      case 3:
+        return "position fen ss7/8/8/8/8/8/8/7NX W";  // bad: the old position is kept
       default: {
         // A real game from the start: random legal moves.
         kernel::Game game = kernel::Game::start(kernel::Edition::k2018);
@@ -103,12 +116,18 @@ class LineMaker {
 
   std::string setoption() {
     switch (pick(6)) {
-      case 0: return "setoption name hash value " + std::to_string(1 + pick(64));
-      case 1: return "setoption name threads value " + std::to_string(1 + pick(2));
-      case 2: return "setoption name use_ko value " + std::string(pick(2) ? "true" : "false");
-      case 3: return "setoption name pbetween value " + std::to_string(pick(100));
-      case 4: return "setoption name edition value 2018";
-      default: return "setoption name nosuch value 3";
+      case 0:
+        return "setoption name hash value " + std::to_string(1 + pick(64));
+      case 1:
+        return "setoption name threads value " + std::to_string(1 + pick(2));
+      case 2:
+        return "setoption name use_ko value " + std::string(pick(2) ? "true" : "false");
+      case 3:
+        return "setoption name pbetween value " + std::to_string(pick(100));
+      case 4:
+        return "setoption name edition value 2018";
+      default:
+        return "setoption name nosuch value 3";
     }
   }
 
@@ -119,11 +138,31 @@ class LineMaker {
   }
 
   std::string garbage_tokens() {
-    static const char* kWords[] = {"go", "depth", "-1", "abc", "nodes", "0", "movetime", "infinite", "position",
-                                   "fen", "moves", "startpos", "setoption", "name", "value", "stopp", "isready?",
-                                   "perft", "99999999999999999999", "h0g1", "\t", "wtime"};
+    static const char* kWords[] = {"go",
+                                   "depth",
+                                   "-1",
+                                   "abc",
+                                   "nodes",
+                                   "0",
+                                   "movetime",
+                                   "infinite",
+                                   "position",
+                                   "fen",
+                                   "moves",
+                                   "startpos",
+                                   "setoption",
+                                   "name",
+                                   "value",
+                                   "stopp",
+                                   "isready?",
+                                   "perft",
+                                   "99999999999999999999",
+                                   "h0g1",
+                                   "\t",
+                                   "wtime"};
     std::string line;
-    for (int n = 1 + pick(6); n > 0; --n) line += std::string(line.empty() ? "" : " ") + kWords[pick(22)];
+    for (int n = 1 + pick(6); n > 0; --n)
+      line += std::string(line.empty() ? "" : " ") + kWords[pick(22)];
     // Never the first word `quit`, `stop` or `go`: those are counted.
     return "x" + line;
   }
@@ -174,7 +213,8 @@ TEST(ProtocolStress, TenThousandRandomLinesAtFullSpeed) {
     if (word == "go") ++gos;
   }
   const auto written = Clock::now();
-  const bool all_ready = engine.wait_for_count("readyok", isready_sent.size() + 1, milliseconds(120000));
+  const bool all_ready =
+      engine.wait_for_count("readyok", isready_sent.size() + 1, milliseconds(120000));
   const bool all_best = engine.wait_for_count("bestmove", gos, milliseconds(120000));
   const auto answered = Clock::now();
   engine.send("quit");
@@ -190,27 +230,32 @@ TEST(ProtocolStress, TenThousandRandomLinesAtFullSpeed) {
       continue;
     }
     if (l.text == "readyok" && latencies.size() < isready_sent.size())
-      latencies.push_back(std::chrono::duration<double, std::milli>(l.at - isready_sent[latencies.size()]).count());
+      latencies.push_back(
+          std::chrono::duration<double, std::milli>(l.at - isready_sent[latencies.size()]).count());
     bestmoves += l.text.rfind("bestmove", 0) == 0;
   }
   std::vector<double> sorted = latencies;
   std::sort(sorted.begin(), sorted.end());
   const auto quantile = [&](double q) {
-    return sorted.empty() ? 0.0 : sorted[static_cast<std::size_t>(q * static_cast<double>(sorted.size() - 1))];
+    return sorted.empty()
+               ? 0.0
+               : sorted[static_cast<std::size_t>(q * static_cast<double>(sorted.size() - 1))];
   };
-  std::cout << count << " lines (seed " << seed << "): " << isready_sent.size() << " isready, " << gos
-            << " go; written in "
-            << std::chrono::duration<double>(written - started).count() << " s, all answered "
-            << std::chrono::duration<double>(answered - written).count() << " s after the last line\n"
-            << "readyok latency ms: median " << quantile(0.5) << ", 99% " << quantile(0.99) << ", max "
-            << quantile(1.0) << "\n";
+  std::cout << count << " lines (seed " << seed << "): " << isready_sent.size() << " isready, "
+            << gos << " go; written in " << std::chrono::duration<double>(written - started).count()
+            << " s, all answered " << std::chrono::duration<double>(answered - written).count()
+            << " s after the last line\n"
+            << "readyok latency ms: median " << quantile(0.5) << ", 99% " << quantile(0.99)
+            << ", max " << quantile(1.0) << "\n";
 
-  EXPECT_TRUE(all_ready) << latencies.size() << " of " << isready_sent.size() << " isready answered";
+  EXPECT_TRUE(all_ready) << latencies.size() << " of " << isready_sent.size()
+                         << " isready answered";
   EXPECT_TRUE(all_best) << bestmoves << " bestmove for " << gos << " go";
   EXPECT_EQ(latencies.size(), isready_sent.size());
   EXPECT_EQ(bestmoves, gos);
   for (std::size_t i = 0; i < latencies.size(); ++i)
-    EXPECT_LE(latencies[i], 100.0) << "isready number " << i + 1 << " answered after " << latencies[i] << " ms";
+    EXPECT_LE(latencies[i], 100.0)
+        << "isready number " << i + 1 << " answered after " << latencies[i] << " ms";
   ASSERT_TRUE(status) << "quit not obeyed";
   EXPECT_TRUE(WIFEXITED(*status) && WEXITSTATUS(*status) == 0) << "status " << *status;
 }
