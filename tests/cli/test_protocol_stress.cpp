@@ -1,9 +1,10 @@
 // Stress of the protocol's input reader (issue 13): 10,000 random protocol
 // lines, good and bad, written at full speed while searches and perfts run.
-// Every `isready` must be answered within 100 ms of being written and every
-// `go` must end with exactly one `bestmove`; the engine must not crash, hang
-// or fall silent. The 100 ms is a liveness bound, not a latency target
-// (PROTOCOL.md asks for "at once"); the measured latencies are printed.
+// Every `isready` must be answered and every `go` must end with exactly one
+// `bestmove`; the engine must not crash, hang or fall silent. The bound on
+// each `isready` is a hang detector (tests/support/hang_bound.h), not a
+// latency target (PROTOCOL.md asks for "at once"): the measured latencies
+// are printed, and scripts/latency_report.py reports them.
 //
 // LEISER_STRESS_SEED=N picks another random stream (default 13);
 // LEISER_STRESS_LINES=N another length.
@@ -22,6 +23,7 @@
 #include "kernel/game.h"
 #include "kernel/notation.h"
 #include "tests/support/engine_pipe.h"
+#include "tests/support/hang_bound.h"
 
 namespace leiser::test {
 namespace {
@@ -202,7 +204,7 @@ TEST(ProtocolStress, TenThousandRandomLinesAtFullSpeed) {
   // The engine has started before the clock runs: its start-up (loading,
   // allocating) is not what is measured.
   engine.send("isready");
-  ASSERT_TRUE(engine.wait_for("readyok", milliseconds(30000)));
+  ASSERT_TRUE(engine.wait_for("readyok", hang_bound(milliseconds(30000))));
   const auto started = Clock::now();
   std::vector<Clock::time_point> isready_sent;
   std::size_t gos = 0;
@@ -214,11 +216,11 @@ TEST(ProtocolStress, TenThousandRandomLinesAtFullSpeed) {
   }
   const auto written = Clock::now();
   const bool all_ready =
-      engine.wait_for_count("readyok", isready_sent.size() + 1, milliseconds(120000));
-  const bool all_best = engine.wait_for_count("bestmove", gos, milliseconds(120000));
+      engine.wait_for_count("readyok", isready_sent.size() + 1, hang_bound(milliseconds(120000)));
+  const bool all_best = engine.wait_for_count("bestmove", gos, hang_bound(milliseconds(120000)));
   const auto answered = Clock::now();
   engine.send("quit");
-  const auto status = engine.wait_exit(milliseconds(5000));
+  const auto status = engine.wait_exit(hang_bound(milliseconds(20000)));
 
   const auto out = engine.lines();
   std::vector<double> latencies;
@@ -253,8 +255,11 @@ TEST(ProtocolStress, TenThousandRandomLinesAtFullSpeed) {
   EXPECT_TRUE(all_best) << bestmoves << " bestmove for " << gos << " go";
   EXPECT_EQ(latencies.size(), isready_sent.size());
   EXPECT_EQ(bestmoves, gos);
+  // A hang detector, not a latency target: an `isready` held up this long
+  // means the reader waited for something it must not wait for.
+  const double hang_ms = static_cast<double>(hang_bound(milliseconds(20000)).count());
   for (std::size_t i = 0; i < latencies.size(); ++i)
-    EXPECT_LE(latencies[i], 100.0)
+    EXPECT_LE(latencies[i], hang_ms)
         << "isready number " << i + 1 << " answered after " << latencies[i] << " ms";
   ASSERT_TRUE(status) << "quit not obeyed";
   EXPECT_TRUE(WIFEXITED(*status) && WEXITSTATUS(*status) == 0) << "status " << *status;

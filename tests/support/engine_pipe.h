@@ -58,6 +58,8 @@ class EnginePipe {
   // Waits for the engine to exit; its wait status, or nullopt after `timeout`
   // (the engine is then killed).
   std::optional<int> wait_exit(std::chrono::milliseconds timeout);
+  // The engine's process id (for reading /proc about it).
+  pid_t pid() const { return pid_; }
 
  private:
   void read_output();
