@@ -175,6 +175,29 @@ TEST(ProtocolConventions, ClearHashForgetsWhatEarlierSearchesLearned) {
   EXPECT_TRUE(engine.wait_exit(kSearchBound).has_value());
 }
 
+// Each option has one name (the one `uci` lists) and answers to the other
+// naming style's spelling too: each refusal below names the option reached.
+TEST(ProtocolConventions, OptionsAnswerToBothNamingStyles) {
+  EnginePipe engine(LEISER_EXECUTABLE);
+  const std::size_t from = engine.line_count();
+  engine.send("setoption name move_overhead value 6000");
+  engine.send("setoption name Exact Search value maybe");
+  engine.send("setoption name multi_pv value 0");
+  engine.send("setoption name Use Ko value sometimes");
+  engine.send("setoption name Lcoverage Beams value sideways");
+  engine.send("setoption name clear_hash");
+  EXPECT_EQ(with_prefix(sync(engine, from), "info string error: "),
+            (std::vector<std::string>{
+                "info string error: option move overhead value '6000' out of range 0..5000",
+                "info string error: option exact_search expects true or false, got 'maybe'",
+                "info string error: option multipv value '0' out of range 1..256",
+                "info string error: option use_ko expects true or false, got 'sometimes'",
+                "info string error: option lcoverage_beams expects auto, walk or batched, got "
+                "'sideways'"}));
+  engine.send("quit");
+  EXPECT_TRUE(engine.wait_exit(kSearchBound).has_value());
+}
+
 TEST(ProtocolConventions, MoveOverheadIsKeptBackFromTheClock) {
   // With 5 s of overhead a 3 s movetime leaves nothing (a budget of 1 ms):
   // the search stops after its first iteration or two instead of searching
