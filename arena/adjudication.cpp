@@ -6,7 +6,9 @@ namespace leiser::arena {
 
 namespace {
 
-std::string moves_each(int n) { return std::to_string(n) + (n == 1 ? " move" : " moves") + " each"; }
+std::string moves_each(int n) {
+  return std::to_string(n) + (n == 1 ? " move" : " moves") + " each";
+}
 
 }  // namespace
 
@@ -22,10 +24,13 @@ std::optional<Verdict> Adjudicator::after_move(int plies, std::optional<int> tan
   }
   if (rules_.resign) {
     const ResignAdjudication& resign = *rules_.resign;
-    tangerine_ahead_ = tangerine_score && *tangerine_score >= resign.score_cp ? tangerine_ahead_ + 1 : 0;
-    lavender_ahead_ = tangerine_score && *tangerine_score <= -resign.score_cp ? lavender_ahead_ + 1 : 0;
+    tangerine_ahead_ =
+        tangerine_score && *tangerine_score >= resign.score_cp ? tangerine_ahead_ + 1 : 0;
+    lavender_ahead_ =
+        tangerine_score && *tangerine_score <= -resign.score_cp ? lavender_ahead_ + 1 : 0;
     if (full_moves >= resign.move_number) {
-      const std::string margin = std::to_string(resign.score_cp) + " cp for " + moves_each(resign.move_count);
+      const std::string margin =
+          std::to_string(resign.score_cp) + " cp for " + moves_each(resign.move_count);
       if (tangerine_ahead_ >= 2 * resign.move_count)
         return Verdict{Winner::kTangerine,
                        "adjudication: both engines scored Tangerine ahead by at least " + margin};

@@ -57,7 +57,7 @@ class Adjudicator {
 
  private:
   AdjudicationRules rules_;
-  int drawish_ = 0;         // consecutive moves with |score| <= draw S
+  int drawish_ = 0;          // consecutive moves with |score| <= draw S
   int tangerine_ahead_ = 0;  // consecutive moves with score >= resign S
   int lavender_ahead_ = 0;   // consecutive moves with score <= -resign S
 };

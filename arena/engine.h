@@ -30,8 +30,8 @@ struct EngineSpec {
   std::vector<std::string> argv;
   std::string working_dir;
   std::vector<std::pair<std::string, std::string>> options;  // setoption, in the order given
-  int depth = 0;            // 0: none
-  std::uint64_t nodes = 0;  // 0: none
+  int depth = 0;                                             // 0: none
+  std::uint64_t nodes = 0;                                   // 0: none
   std::optional<TimeControl> tc;  // none: the engine plays without a clock
 };
 
@@ -53,11 +53,11 @@ struct Reply {
   // is still running; recover() stops it).
   enum class Status { kMove, kTimeout, kCrashed, kAborted };
   Status status = Status::kMove;
-  std::string move;              // the text after `bestmove`
-  std::optional<int> score_cp;   // the search's last score, side to move's view
-  int depth = 0;                 // the depth of the info line that gave it; 0: none
+  std::string move;             // the text after `bestmove`
+  std::optional<int> score_cp;  // the search's last score, side to move's view
+  int depth = 0;                // the depth of the info line that gave it; 0: none
   std::chrono::milliseconds elapsed{0};
-  std::string detail;            // kCrashed: how the process ended
+  std::string detail;  // kCrashed: how the process ended
 };
 
 // Mate scores become large centipawn values, so that "beyond S" comparisons

@@ -8,7 +8,8 @@ namespace leiser::arena {
 void GameOrder::expect(int number) { expected_.push_back(number); }
 
 bool GameOrder::add(NumberedRecord game) {
-  const bool expected = std::find(expected_.begin(), expected_.end(), game.number) != expected_.end();
+  const bool expected =
+      std::find(expected_.begin(), expected_.end(), game.number) != expected_.end();
   if (!expected || arrived_.count(game.number) != 0) return false;
   arrived_.emplace(game.number, std::move(game));
   return true;

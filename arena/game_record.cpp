@@ -5,8 +5,8 @@ namespace leiser::arena {
 namespace {
 
 constexpr Termination kAllTerminations[] = {
-    Termination::kRules,     Termination::kAdjudication, Termination::kIllegalMove,
-    Termination::kTimeForfeit, Termination::kNoAnswer,   Termination::kCrash,
+    Termination::kRules,        Termination::kAdjudication, Termination::kIllegalMove,
+    Termination::kTimeForfeit,  Termination::kNoAnswer,     Termination::kCrash,
     Termination::kStartFailure, Termination::kInterrupted,
 };
 
@@ -14,14 +14,22 @@ constexpr Termination kAllTerminations[] = {
 
 const char* termination_name(Termination t) {
   switch (t) {
-    case Termination::kRules: return "rules";
-    case Termination::kAdjudication: return "adjudication";
-    case Termination::kIllegalMove: return "illegal move";
-    case Termination::kTimeForfeit: return "time forfeit";
-    case Termination::kNoAnswer: return "no answer";
-    case Termination::kCrash: return "crash";
-    case Termination::kStartFailure: return "start failure";
-    case Termination::kInterrupted: return "interrupted";
+    case Termination::kRules:
+      return "rules";
+    case Termination::kAdjudication:
+      return "adjudication";
+    case Termination::kIllegalMove:
+      return "illegal move";
+    case Termination::kTimeForfeit:
+      return "time forfeit";
+    case Termination::kNoAnswer:
+      return "no answer";
+    case Termination::kCrash:
+      return "crash";
+    case Termination::kStartFailure:
+      return "start failure";
+    case Termination::kInterrupted:
+      return "interrupted";
   }
   return "?";
 }
@@ -34,9 +42,12 @@ std::optional<Termination> parse_termination(const std::string& name) {
 
 const char* GameRecord::score() const {
   switch (winner) {
-    case Winner::kTangerine: return "1-0";
-    case Winner::kLavender: return "0-1";
-    case Winner::kNone: break;
+    case Winner::kTangerine:
+      return "1-0";
+    case Winner::kLavender:
+      return "0-1";
+    case Winner::kNone:
+      break;
   }
   return "1/2-1/2";
 }

@@ -33,22 +33,24 @@ std::string fixed(double value, int decimals) {
 std::string duration_text(double seconds) {
   char text[48];
   const long long whole = static_cast<long long>(seconds);
-  if (seconds < 60) std::snprintf(text, sizeof text, "%.1f s", seconds);
-  else if (seconds < 3600) std::snprintf(text, sizeof text, "%lld min %lld s", whole / 60, whole % 60);
-  else std::snprintf(text, sizeof text, "%lld h %02lld min", whole / 3600, whole / 60 % 60);
+  if (seconds < 60)
+    std::snprintf(text, sizeof text, "%.1f s", seconds);
+  else if (seconds < 3600)
+    std::snprintf(text, sizeof text, "%lld min %lld s", whole / 60, whole % 60);
+  else
+    std::snprintf(text, sizeof text, "%lld h %02lld min", whole / 3600, whole / 60 % 60);
   return text;
 }
 
-std::string margin_text(double margin) {
-  return std::isinf(margin) ? "inf" : fixed(margin, 1);
-}
+std::string margin_text(double margin) { return std::isinf(margin) ? "inf" : fixed(margin, 1); }
 
 // What play_games' threads share: the games left and the outcome, behind
 // one mutex (games are seconds to minutes long, so contention is nil and
 // one lock keeps the bookkeeping obviously right).
 class GameQueue {
  public:
-  GameQueue(const MatchConfig& config, const std::vector<ScheduledGame>& games, const GameSink& on_game)
+  GameQueue(const MatchConfig& config, const std::vector<ScheduledGame>& games,
+            const GameSink& on_game)
       : config_(config), games_(games), on_game_(on_game) {
     outcome_.restarts.assign(config.engines.size(), 0);
   }
@@ -108,7 +110,7 @@ void worker(const MatchConfig& config, GameQueue& queue, ProtocolLog& log) {
 
 int games_per_pair(const MatchConfig& config) {
   if (config.games_per_pair > 0) return config.games_per_pair;
-  const int rounds = config.rounds > 0 ? config.rounds
+  const int rounds = config.rounds > 0         ? config.rounds
                      : config.openings.empty() ? 1
                                                : static_cast<int>(config.openings.size());
   return rounds * std::max(1, config.repeat);
@@ -176,16 +178,18 @@ MatchResult run_match(const MatchConfig& config, std::ostream& progress, bool li
   MatchRecorder recorder(config, progress, live);
   const std::vector<ScheduledGame> left = recorder.resume(resumed);
   if (!recorder.stopped()) {
-    const PlayOutcome outcome = play_games(config, left, [&recorder](const ScheduledGame& game, GameRecord record) {
-      return recorder.record(game, std::move(record));
-    });
+    const PlayOutcome outcome =
+        play_games(config, left, [&recorder](const ScheduledGame& game, GameRecord record) {
+          return recorder.record(game, std::move(record));
+        });
     if (!outcome.error.empty()) recorder.fail(outcome.error);
     if (outcome.interrupted) recorder.mark_interrupted();
     for (std::size_t i = 0; i < outcome.restarts.size(); ++i)
       recorder.add_restarts(static_cast<int>(i), outcome.restarts[i]);
   }
   MatchResult result = recorder.finish();
-  result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+  result.seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
   return result;
 }
 
@@ -215,21 +219,22 @@ void print_summary(const MatchConfig& config, const MatchResult& result, std::os
   if (result.resumed > 0)
     out << " (and " << result.resumed << " read back from " << config.pgn_path << ")";
   out << "\n\n";
-  out << "Rank " << pad("Name", width) << "  Limits           Games  Points   Score    Elo     +/-\n";
+  out << "Rank " << pad("Name", width)
+      << "  Limits           Games  Points   Score    Elo     +/-\n";
   for (int r = 0; r < n; ++r) {
     const int i = rank[r];
     const Wdl& w = field[i];
     const EloEstimate elo = estimate_elo(w);
     out << pad(std::to_string(r + 1), 5) << pad(config.engines[i].name, width) << "  "
         << pad(describe_limits(config.engines[i]), 16) << " " << pad(std::to_string(w.games()), 6)
-        << " " << pad(fixed(w.points(), 1), 8) << " " << pad(percent(w.score()), 8)
-        << " " << pad(format_elo(elo.elo), 7) << " " << margin_text(elo.margin) << "\n";
+        << " " << pad(fixed(w.points(), 1), 8) << " " << pad(percent(w.score()), 8) << " "
+        << pad(format_elo(elo.elo), 7) << " " << margin_text(elo.margin) << "\n";
   }
   out << "\nPairs (W/D/L from the first engine's point of view):\n";
   for (const PairResult& p : result.pairs) {
     const EloEstimate elo = estimate_elo(p.wdl);
-    out << "  " << config.engines[p.first].name << " vs " << config.engines[p.second].name
-        << ": W " << p.wdl.wins << " D " << p.wdl.draws << " L " << p.wdl.losses << "  score "
+    out << "  " << config.engines[p.first].name << " vs " << config.engines[p.second].name << ": W "
+        << p.wdl.wins << " D " << p.wdl.draws << " L " << p.wdl.losses << "  score "
         << percent(p.wdl.score()) << "  Elo " << format_elo(elo.elo) << " +/- "
         << margin_text(elo.margin) << " (95% interval " << format_elo(elo.lower) << " .. "
         << format_elo(elo.upper) << ")  LOS " << percent(likelihood_of_superiority(p.wdl)) << "\n";
@@ -237,8 +242,9 @@ void print_summary(const MatchConfig& config, const MatchResult& result, std::os
       const EloEstimate paired = estimate_elo(p.ptnml);
       out << "    pairs " << p.ptnml.pairs() << ", Ptnml(0-2)";
       for (int c : p.ptnml.counts) out << " " << c;
-      out << "  Elo " << format_elo(paired.elo) << " +/- " << margin_text(paired.margin) << " (95% interval "
-          << format_elo(paired.lower) << " .. " << format_elo(paired.upper) << ")\n";
+      out << "  Elo " << format_elo(paired.elo) << " +/- " << margin_text(paired.margin)
+          << " (95% interval " << format_elo(paired.lower) << " .. " << format_elo(paired.upper)
+          << ")\n";
     }
   }
   if (config.sprt) {
@@ -269,7 +275,8 @@ void print_summary(const MatchConfig& config, const MatchResult& result, std::os
     const int left = result.scheduled - static_cast<int>(result.games.size());
     out << "Match interrupted: " << result.abandoned
         << (result.abandoned == 1 ? " game in progress was" : " games in progress were")
-        << " abandoned, not recorded; " << left << " of " << result.scheduled << " games not played";
+        << " abandoned, not recorded; " << left << " of " << result.scheduled
+        << " games not played";
     if (!config.pgn_path.empty()) out << " (the same command with --resume plays them)";
     out << "\n";
   }

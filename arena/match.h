@@ -37,9 +37,9 @@ struct MatchConfig {
   // the SPRT count. An odd repeat forms no such pairs.
   int repeat = 2;
   int concurrency = 1;
-  std::vector<Opening> openings;  // in playing order; empty: the start position
+  std::vector<Opening> openings;              // in playing order; empty: the start position
   std::optional<std::uint64_t> shuffle_seed;  // the book was shuffled (for the records)
-  std::string pgn_path;           // empty: no game records written; appended to
+  std::string pgn_path;                       // empty: no game records written; appended to
   AdjudicationRules adjudication;
   std::optional<SprtConfig> sprt;  // only for two engines
   std::chrono::milliseconds move_timeout{60000};
@@ -50,26 +50,26 @@ struct MatchConfig {
 };
 
 struct PairResult {
-  int first = 0;   // engine indices, first < second
+  int first = 0;  // engine indices, first < second
   int second = 0;
-  Wdl wdl;         // from `first`'s point of view
+  Wdl wdl;  // from `first`'s point of view
   // Both games of an opening played (colours reversed), from `first`'s point
   // of view; the SPRT runs on these.
   Pentanomial ptnml;
 };
 
 struct MatchResult {
-  int scheduled = 0;                // games the match would play in full
-  std::vector<GameRecord> games;    // those played (or resumed), by game number
-  int resumed = 0;                  // of them, read back from the PGN (--resume)
-  int abandoned = 0;                // games in progress when interrupted
+  int scheduled = 0;              // games the match would play in full
+  std::vector<GameRecord> games;  // those played (or resumed), by game number
+  int resumed = 0;                // of them, read back from the PGN (--resume)
+  int abandoned = 0;              // games in progress when interrupted
   bool interrupted = false;
-  double seconds = 0;               // wall time of this run
+  double seconds = 0;  // wall time of this run
   std::vector<PairResult> pairs;
-  std::vector<int> restarts;        // per engine: process starts beyond the first per worker
+  std::vector<int> restarts;  // per engine: process starts beyond the first per worker
   std::optional<double> sprt_llr;
   SprtDecision sprt_decision = SprtDecision::kContinue;
-  std::string error;                // a failure that ended the match, if any
+  std::string error;  // a failure that ended the match, if any
 };
 
 // One game of the schedule.

@@ -37,7 +37,8 @@ kernel::Expected<std::string> epd_id(const std::string& operations, bool last_ma
   std::string id;
   std::size_t i = 0;
   while (i < operations.size()) {
-    while (i < operations.size() && (operations[i] == ' ' || operations[i] == '\t' || operations[i] == ';'))
+    while (i < operations.size() &&
+           (operations[i] == ' ' || operations[i] == '\t' || operations[i] == ';'))
       ++i;
     if (i >= operations.size()) break;
     // One operation: up to the next ';' outside quotes.
@@ -109,7 +110,8 @@ kernel::Expected<std::vector<Opening>> read_openings(std::istream& in, kernel::E
     if (game->is_over())
       return kernel::Error{where + "the opening ends the game (" +
                            std::string(kernel::result_reason(game->result())) + ")"};
-    if (game->legal_moves().empty()) return kernel::Error{where + "the side to move has no legal move"};
+    if (game->legal_moves().empty())
+      return kernel::Error{where + "the side to move has no legal move"};
     // The kernel's spelling, which every engine reads.
     if (!opening.fen.empty()) opening.fen = kernel::to_fen(game->start_position());
     for (std::size_t i = 0; i < opening.moves.size(); ++i)
@@ -166,7 +168,8 @@ kernel::Expected<std::vector<Opening>> generate_openings(const OpeningGeneratorC
       // rng() % n rather than std::uniform_int_distribution, whose algorithm
       // differs between standard libraries: a seed means the same book
       // everywhere. The modulo bias is below 1e-17.
-      const kernel::Move m = moves[static_cast<int>(rng() % static_cast<std::uint64_t>(moves.size()))];
+      const kernel::Move m =
+          moves[static_cast<int>(rng() % static_cast<std::uint64_t>(moves.size()))];
       opening.moves.push_back(kernel::move_to_string(m));
       game.play(m);
     }
@@ -179,7 +182,8 @@ kernel::Expected<std::vector<Opening>> generate_openings(const OpeningGeneratorC
   if (static_cast<int>(openings.size()) < config.count)
     return kernel::Error{"found only " + std::to_string(openings.size()) + " of " +
                          std::to_string(config.count) + " openings in " +
-                         std::to_string(max_attempts) + " tries; raise --max-eval or lower --plies"};
+                         std::to_string(max_attempts) +
+                         " tries; raise --max-eval or lower --plies"};
   return openings;
 }
 

@@ -96,8 +96,7 @@ Expected<std::vector<std::pair<std::string, std::string>>> key_values(const std:
   std::vector<std::pair<std::string, std::string>> pairs;
   for (const std::string& part : split(text, ',')) {
     const std::size_t eq = part.find('=');
-    if (eq == std::string::npos || eq == 0)
-      return Error{"expected key=value, got '" + part + "'"};
+    if (eq == std::string::npos || eq == 0) return Error{"expected key=value, got '" + part + "'"};
     pairs.emplace_back(part.substr(0, eq), part.substr(eq + 1));
   }
   return pairs;
@@ -115,11 +114,16 @@ Expected<SprtConfig> parse_sprt(const std::string& text) {
   for (const auto& [key, value] : *pairs) {
     const auto number = parse_real(value);
     if (!number) return Error{"--sprt " + key + ": not a number: '" + value + "'"};
-    if (key == "elo0") sprt.elo0 = *number;
-    else if (key == "elo1") sprt.elo1 = *number;
-    else if (key == "alpha") sprt.alpha = *number;
-    else if (key == "beta") sprt.beta = *number;
-    else return Error{"--sprt: unknown key '" + key + "' (elo0, elo1, alpha, beta)"};
+    if (key == "elo0")
+      sprt.elo0 = *number;
+    else if (key == "elo1")
+      sprt.elo1 = *number;
+    else if (key == "alpha")
+      sprt.alpha = *number;
+    else if (key == "beta")
+      sprt.beta = *number;
+    else
+      return Error{"--sprt: unknown key '" + key + "' (elo0, elo1, alpha, beta)"};
   }
   if (!(sprt.elo1 > sprt.elo0)) return Error{"--sprt: elo1 must be greater than elo0"};
   for (double p : {sprt.alpha, sprt.beta})
@@ -134,8 +138,8 @@ struct AdjudicationKeys {
   std::optional<int> score;
 };
 
-Expected<AdjudicationKeys> parse_adjudication_keys(const std::string& option, const std::string& text,
-                                                  int min_score) {
+Expected<AdjudicationKeys> parse_adjudication_keys(const std::string& option,
+                                                   const std::string& text, int min_score) {
   auto pairs = key_values(text);
   if (!pairs) return Error{option + ": " + pairs.error()};
   AdjudicationKeys keys;
@@ -145,11 +149,14 @@ Expected<AdjudicationKeys> parse_adjudication_keys(const std::string& option, co
     if (key != "movenumber" && key != "movecount" && key != "score")
       return Error{option + ": unknown key '" + key + "' (movenumber, movecount, score)"};
     if (!n)
-      return Error{option + " " + key + ": expected a number from " + std::to_string(min) + ", got '" +
-                   value + "'"};
-    if (key == "movenumber") keys.move_number = static_cast<int>(*n);
-    else if (key == "movecount") keys.move_count = static_cast<int>(*n);
-    else keys.score = static_cast<int>(*n);
+      return Error{option + " " + key + ": expected a number from " + std::to_string(min) +
+                   ", got '" + value + "'"};
+    if (key == "movenumber")
+      keys.move_number = static_cast<int>(*n);
+    else if (key == "movecount")
+      keys.move_count = static_cast<int>(*n);
+    else
+      keys.score = static_cast<int>(*n);
   }
   if (!keys.move_count || !keys.score) return Error{option + " needs movecount=N,score=S"};
   return keys;
@@ -162,9 +169,12 @@ Expected<ResignAdjudication> parse_adjudicate(const std::string& text) {
   if (!pairs) return Error{"--adjudicate: " + pairs.error()};
   std::optional<long long> moves, score;
   for (const auto& [key, value] : *pairs) {
-    if (key == "moves") moves = parse_integer(value, 0, 100000);
-    else if (key == "score") score = parse_integer(value, 1, 1000000);
-    else return Error{"--adjudicate: unknown key '" + key + "' (moves, score)"};
+    if (key == "moves")
+      moves = parse_integer(value, 0, 100000);
+    else if (key == "score")
+      score = parse_integer(value, 1, 1000000);
+    else
+      return Error{"--adjudicate: unknown key '" + key + "' (moves, score)"};
     if ((key == "moves" && !moves) || (key == "score" && !score))
       return Error{"--adjudicate " + key + ": bad value '" + value + "'"};
   }
@@ -181,8 +191,10 @@ Expected<std::vector<std::string>> split_command(const std::string& command) {
   char quote = 0;
   for (char c : command) {
     if (quote) {
-      if (c == quote) quote = 0;
-      else word += c;
+      if (c == quote)
+        quote = 0;
+      else
+        word += c;
     } else if (c == '\'' || c == '"') {
       quote = c;
       in_word = true;
@@ -203,8 +215,8 @@ Expected<std::vector<std::string>> split_command(const std::string& command) {
 Expected<TimeControl> parse_time_control(const std::string& text) {
   const std::size_t plus = text.find('+');
   const auto base = parse_real(text.substr(0, plus));
-  const auto inc = plus == std::string::npos ? std::optional<double>(0.0)
-                                             : parse_real(text.substr(plus + 1));
+  const auto inc =
+      plus == std::string::npos ? std::optional<double>(0.0) : parse_real(text.substr(plus + 1));
   if (!base || !inc || *base <= 0 || *inc < 0 || *base > 1e7 || *inc > 1e7)
     return Error{"bad time control '" + text + "' (expected seconds B+I, e.g. 10+0.1)"};
   return TimeControl{std::llround(*base * 1000), std::llround(*inc * 1000)};
@@ -295,10 +307,12 @@ Expected<ArenaOptions> parse_arena_args(const std::vector<std::string>& args) {
       auto keys = parse_adjudication_keys(arg, *v, arg == "--draw" ? 0 : 1);
       if (!keys) return Error{keys.error()};
       if (arg == "--draw") {
-        match.adjudication.draw = DrawAdjudication{keys->move_number, *keys->move_count, *keys->score};
+        match.adjudication.draw =
+            DrawAdjudication{keys->move_number, *keys->move_count, *keys->score};
       } else {
         if (match.adjudication.resign) return Error{"give one of --resign and --adjudicate"};
-        match.adjudication.resign = ResignAdjudication{keys->move_number, *keys->move_count, *keys->score};
+        match.adjudication.resign =
+            ResignAdjudication{keys->move_number, *keys->move_count, *keys->score};
       }
     } else if (arg == "--debug") {
       options.debug = true;
@@ -370,9 +384,12 @@ Expected<ArenaOptions> parse_arena_args(const std::vector<std::string>& args) {
   if (match.sprt && match.repeat % 2 != 0)
     return Error{"--sprt counts pairs of games with colours reversed: give an even --repeat"};
   if (rounds_given && match.games_per_pair > 0) return Error{"give --games or --rounds, not both"};
-  if (options.seed && !options.shuffle) return Error{"--seed is the seed of --shuffle; give --shuffle too"};
-  if (options.shuffle && options.openings_path.empty()) return Error{"--shuffle needs --openings FILE"};
-  if (options.resume && match.pgn_path.empty()) return Error{"--resume needs the --pgn FILE of the match"};
+  if (options.seed && !options.shuffle)
+    return Error{"--seed is the seed of --shuffle; give --shuffle too"};
+  if (options.shuffle && options.openings_path.empty())
+    return Error{"--shuffle needs --openings FILE"};
+  if (options.resume && match.pgn_path.empty())
+    return Error{"--resume needs the --pgn FILE of the match"};
   return options;
 }
 
@@ -400,8 +417,8 @@ Expected<OpeningsOptions> parse_openings_args(const std::vector<std::string>& ar
       options.seed_given = true;
       continue;
     }
-    int* target = arg == "--plies" ? &g.plies
-                  : arg == "--count" ? &g.count
+    int* target = arg == "--plies"      ? &g.plies
+                  : arg == "--count"    ? &g.count
                   : arg == "--max-eval" ? &g.max_eval_cp
                                         : nullptr;
     if (!target) return Error{"unknown argument '" + arg + "' (try 'leiserchess openings --help')"};

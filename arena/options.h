@@ -15,11 +15,11 @@
 namespace leiser::arena {
 
 struct ArenaOptions {
-  MatchConfig match;           // engines with their limits resolved
-  std::string openings_path;   // empty: start position only
-  bool shuffle = false;        // --shuffle: the book in random order
+  MatchConfig match;                  // engines with their limits resolved
+  std::string openings_path;          // empty: start position only
+  bool shuffle = false;               // --shuffle: the book in random order
   std::optional<std::uint64_t> seed;  // --seed: the shuffle's seed
-  bool resume = false;         // --resume: continue the match in --pgn
+  bool resume = false;                // --resume: continue the match in --pgn
   bool debug = false;
   bool help = false;
 };

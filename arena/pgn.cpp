@@ -37,10 +37,12 @@ bool is_result(const std::string& token) {
 // "12." or "12...": a move number, not a move.
 bool is_move_number(const std::string& token) {
   const std::size_t digits = static_cast<std::size_t>(
-      std::find_if(token.begin(), token.end(), [](char c) { return !std::isdigit(static_cast<unsigned char>(c)); }) -
+      std::find_if(token.begin(), token.end(),
+                   [](char c) { return !std::isdigit(static_cast<unsigned char>(c)); }) -
       token.begin());
   return digits > 0 && digits < token.size() &&
-         std::all_of(token.begin() + static_cast<long>(digits), token.end(), [](char c) { return c == '.'; });
+         std::all_of(token.begin() + static_cast<long>(digits), token.end(),
+                     [](char c) { return c == '.'; });
 }
 
 }  // namespace
@@ -71,7 +73,8 @@ std::string format_move_note(const MoveNote& note) {
   constexpr int kMateWindow = 10000;
   if (std::abs(score) > kMateScoreCp - kMateWindow) {
     const int moves = kMateScoreCp - std::abs(score);
-    std::snprintf(text, sizeof text, "%cM%d/%d %.3fs", score > 0 ? '+' : '-', moves, note.depth, time_s);
+    std::snprintf(text, sizeof text, "%cM%d/%d %.3fs", score > 0 ? '+' : '-', moves, note.depth,
+                  time_s);
   } else {
     std::snprintf(text, sizeof text, "%+.2f/%d %.3fs", score / 100.0, note.depth, time_s);
   }
@@ -116,8 +119,8 @@ std::string format_game_record(const GameRecord& game, const PgnTags& tags) {
 
   // Move text: numbered full moves with their comments, wrapped before 80
   // columns (a comment may be broken across lines; PGN allows that).
-  const bool lavender_first = game.start_fen.size() >= 1 &&
-                              (game.start_fen.back() == 'B' || game.start_fen.back() == 'b');
+  const bool lavender_first =
+      game.start_fen.size() >= 1 && (game.start_fen.back() == 'B' || game.start_fen.back() == 'b');
   std::string line;
   auto emit = [&](const std::string& token) {
     if (!line.empty() && line.size() + 1 + token.size() > 79) {
@@ -154,7 +157,8 @@ std::string format_game_record(const GameRecord& game, const PgnTags& tags) {
 kernel::Expected<std::vector<PgnGame>> read_pgn(std::istream& in, std::size_t* complete_bytes) {
   const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
   auto line_of = [&](std::size_t pos) {
-    return std::to_string(1 + std::count(text.begin(), text.begin() + static_cast<long>(pos), '\n'));
+    return std::to_string(1 +
+                          std::count(text.begin(), text.begin() + static_cast<long>(pos), '\n'));
   };
   std::vector<PgnGame> games;
   std::optional<PgnGame> current;
@@ -178,7 +182,8 @@ kernel::Expected<std::vector<PgnGame>> read_pgn(std::istream& in, std::size_t* c
       const std::size_t end_of_line = std::min(text.find('\n', pos), text.size());
       std::size_t i = pos + 1;
       std::string name;
-      while (i < end_of_line && (std::isalnum(static_cast<unsigned char>(text[i])) || text[i] == '_'))
+      while (i < end_of_line &&
+             (std::isalnum(static_cast<unsigned char>(text[i])) || text[i] == '_'))
         name += text[i++];
       while (i < end_of_line && text[i] == ' ') ++i;
       // A last line without its newline may have been cut mid-write.
@@ -218,8 +223,8 @@ kernel::Expected<std::vector<PgnGame>> read_pgn(std::istream& in, std::size_t* c
       continue;
     }
     std::size_t end = pos;
-    while (end < text.size() && !std::isspace(static_cast<unsigned char>(text[end])) && text[end] != '{' &&
-           text[end] != '[')
+    while (end < text.size() && !std::isspace(static_cast<unsigned char>(text[end])) &&
+           text[end] != '{' && text[end] != '[')
       ++end;
     const std::string token = text.substr(pos, end - pos);
     pos = end;

@@ -85,6 +85,7 @@ struct PgnGame {
 // a process killed mid-record can be truncated there. A malformed tag line,
 // or a record without a result followed by another, is an error naming its
 // line.
-kernel::Expected<std::vector<PgnGame>> read_pgn(std::istream& in, std::size_t* complete_bytes = nullptr);
+kernel::Expected<std::vector<PgnGame>> read_pgn(std::istream& in,
+                                                std::size_t* complete_bytes = nullptr);
 
 }  // namespace leiser::arena

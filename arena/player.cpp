@@ -14,8 +14,8 @@ GamePlayer::~GamePlayer() { quit(); }
 EngineClient& GamePlayer::engine(int index) {
   auto& slot = engines_[index];
   if (!slot)
-    slot = std::make_unique<EngineClient>(config_.engines.at(static_cast<std::size_t>(index)), config_.edition,
-                                          config_.use_ko, log_);
+    slot = std::make_unique<EngineClient>(config_.engines.at(static_cast<std::size_t>(index)),
+                                          config_.edition, config_.use_ko, log_);
   return *slot;
 }
 

@@ -90,8 +90,8 @@ bool MatchRecorder::record(const ScheduledGame& game, GameRecord record) {
   if (live_) {
     progress_ << '\r' << line << "\x1b[K" << std::flush;
   } else {
-    progress_ << "game " << game.number << " " << played.tangerine << " vs " << played.lavender << ": "
-              << played.score() << " (" << played.reason << ")\n"
+    progress_ << "game " << game.number << " " << played.tangerine << " vs " << played.lavender
+              << ": " << played.score() << " (" << played.reason << ")\n"
               << line << '\n'
               << std::flush;
   }

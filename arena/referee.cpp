@@ -12,16 +12,19 @@ namespace leiser::arena {
 
 namespace {
 
-using std::chrono::milliseconds;
 using kernel::GameResult;
+using std::chrono::milliseconds;
 
 constexpr std::array<const char*, 2> kSideNames = {"Tangerine", "Lavender"};
 
 Winner winner_of(GameResult r) {
   switch (r) {
-    case GameResult::kTangerineWins: return Winner::kTangerine;
-    case GameResult::kLavenderWins: return Winner::kLavender;
-    default: return Winner::kNone;
+    case GameResult::kTangerineWins:
+      return Winner::kTangerine;
+    case GameResult::kLavenderWins:
+      return Winner::kLavender;
+    default:
+      return Winner::kNone;
   }
 }
 
@@ -102,7 +105,7 @@ GameRecord play_game(EngineClient& tangerine, EngineClient& lavender, const Game
     if (auto problem = e.new_game()) failure[s] = who(s, e) + " failed 'ucinewgame': " + *problem;
   }
   if (!failure[0].empty() || !failure[1].empty()) {
-    const Winner w = failure[0].empty() ? Winner::kTangerine
+    const Winner w = failure[0].empty()   ? Winner::kTangerine
                      : failure[1].empty() ? Winner::kLavender
                                           : Winner::kNone;
     const std::string both = failure[0].empty() || failure[1].empty() ? "" : "; ";
@@ -159,8 +162,8 @@ GameRecord play_game(EngineClient& tangerine, EngineClient& lavender, const Game
                         std::to_string(setup.move_timeout.count()) + " ms");
     }
     if (clock.tc)
-      clock.remaining_ms = std::max<std::int64_t>(remaining - reply.elapsed.count(), 0) +
-                           clock.tc->inc_ms;
+      clock.remaining_ms =
+          std::max<std::int64_t>(remaining - reply.elapsed.count(), 0) + clock.tc->inc_ms;
 
     if (reply.move.empty())
       return finish(opponent_wins(side), Termination::kIllegalMove,
@@ -178,7 +181,8 @@ GameRecord play_game(EngineClient& tangerine, EngineClient& lavender, const Game
 
     std::optional<int> tangerine_score = reply.score_cp;
     if (tangerine_score && side == 1) tangerine_score = -*tangerine_score;
-    if (auto verdict = adjudicator.after_move(static_cast<int>(record.moves.size()), tangerine_score))
+    if (auto verdict =
+            adjudicator.after_move(static_cast<int>(record.moves.size()), tangerine_score))
       return finish(verdict->winner, Termination::kAdjudication, verdict->reason);
   }
 }

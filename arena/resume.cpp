@@ -58,8 +58,8 @@ kernel::Expected<std::vector<ResumedGame>> games_to_resume(const std::vector<Pgn
     const auto number = to_number(*tag(record, "Round"));
     if (!number || *number < 1 || *number > static_cast<long long>(schedule.size()))
       return kernel::Error{which + ": game " + kernel::quote(*tag(record, "Round")) +
-                           " is not a game of this match (1 to " + std::to_string(schedule.size()) + ")" +
-                           advice};
+                           " is not a game of this match (1 to " + std::to_string(schedule.size()) +
+                           ")" + advice};
     const ScheduledGame& scheduled = schedule[static_cast<std::size_t>(*number - 1)];
     const std::string game = "game " + std::to_string(*number);
     if (seen[static_cast<std::size_t>(*number - 1)])
@@ -67,23 +67,27 @@ kernel::Expected<std::vector<ResumedGame>> games_to_resume(const std::vector<Pgn
     seen[static_cast<std::size_t>(*number - 1)] = true;
 
     if (*tag(record, "Edition") != edition)
-      return kernel::Error{game + " was played in edition " + kernel::quote(*tag(record, "Edition")) + advice};
-    const std::string& tangerine = config.engines[static_cast<std::size_t>(scheduled.tangerine)].name;
+      return kernel::Error{game + " was played in edition " +
+                           kernel::quote(*tag(record, "Edition")) + advice};
+    const std::string& tangerine =
+        config.engines[static_cast<std::size_t>(scheduled.tangerine)].name;
     const std::string& lavender = config.engines[static_cast<std::size_t>(scheduled.lavender)].name;
     if (*tag(record, "Tangerine") != tangerine || *tag(record, "Lavender") != lavender)
       return kernel::Error{game + " was " + kernel::quote(*tag(record, "Tangerine")) + " vs " +
                            kernel::quote(*tag(record, "Lavender")) + "; this match schedules " +
                            kernel::quote(tangerine) + " vs " + kernel::quote(lavender) + advice};
-    const Opening expected =
-        scheduled.opening ? config.openings[*scheduled.opening] : Opening{};
+    const Opening expected = scheduled.opening ? config.openings[*scheduled.opening] : Opening{};
     const auto plies = to_number(*tag(record, "OpeningPlies"));
     const bool same_opening =
         *tag(record, "FEN") == start_fen_of(config, scheduled.opening) && plies &&
-        *plies == static_cast<long long>(expected.moves.size()) && record.moves.size() >= expected.moves.size() &&
+        *plies == static_cast<long long>(expected.moves.size()) &&
+        record.moves.size() >= expected.moves.size() &&
         std::equal(expected.moves.begin(), expected.moves.end(), record.moves.begin());
     if (!same_opening)
-      return kernel::Error{game + " was played from another opening than this match's (another book, or "
-                                  "another --shuffle seed?)" + advice};
+      return kernel::Error{game +
+                           " was played from another opening than this match's (another book, or "
+                           "another --shuffle seed?)" +
+                           advice};
 
     ResumedGame resumed;
     resumed.number = static_cast<int>(*number);
@@ -96,15 +100,20 @@ kernel::Expected<std::vector<ResumedGame>> games_to_resume(const std::vector<Pgn
     r.opening_plies = expected.moves.size();
     const std::string& result = *tag(record, "Result");
     if (result != record.result)
-      return kernel::Error{game + ": the Result tag " + kernel::quote(result) + " differs from the result " +
-                           record.result + " after the moves"};
-    if (result == "1-0") r.winner = Winner::kTangerine;
-    else if (result == "0-1") r.winner = Winner::kLavender;
-    else if (result == "1/2-1/2") r.winner = Winner::kNone;
-    else return kernel::Error{game + " has no result (" + kernel::quote(result) + ")"};
+      return kernel::Error{game + ": the Result tag " + kernel::quote(result) +
+                           " differs from the result " + record.result + " after the moves"};
+    if (result == "1-0")
+      r.winner = Winner::kTangerine;
+    else if (result == "0-1")
+      r.winner = Winner::kLavender;
+    else if (result == "1/2-1/2")
+      r.winner = Winner::kNone;
+    else
+      return kernel::Error{game + " has no result (" + kernel::quote(result) + ")"};
     const auto termination = parse_termination(*tag(record, "Termination"));
     if (!termination || *termination == Termination::kInterrupted)
-      return kernel::Error{game + ": unknown Termination " + kernel::quote(*tag(record, "Termination"))};
+      return kernel::Error{game + ": unknown Termination " +
+                           kernel::quote(*tag(record, "Termination"))};
     r.termination = *termination;
     r.reason = *tag(record, "Reason");
     games.push_back(std::move(resumed));
@@ -112,12 +121,15 @@ kernel::Expected<std::vector<ResumedGame>> games_to_resume(const std::vector<Pgn
   return games;
 }
 
-kernel::Expected<std::vector<PgnGame>> read_match_records(const std::string& path, std::ostream& notes) {
+kernel::Expected<std::vector<PgnGame>> read_match_records(const std::string& path,
+                                                          std::ostream& notes) {
   // The record is read, cut and appended to: only a regular file can be all
   // three (a device such as /dev/zero would be read without end).
   std::error_code status_error;
-  if (std::filesystem::exists(path, status_error) && !std::filesystem::is_regular_file(path, status_error))
-    return kernel::Error{kernel::quote(path) + " is not a regular file (the PGN file of the match to resume)"};
+  if (std::filesystem::exists(path, status_error) &&
+      !std::filesystem::is_regular_file(path, status_error))
+    return kernel::Error{kernel::quote(path) +
+                         " is not a regular file (the PGN file of the match to resume)"};
   std::ifstream in(path, std::ios::binary);
   if (!in) {
     notes << "arena: --resume: no '" << path << "' yet; the match starts from its first game\n";
@@ -131,7 +143,9 @@ kernel::Expected<std::vector<PgnGame>> read_match_records(const std::string& pat
   const auto size = std::filesystem::file_size(path, ec);
   if (!ec && complete_bytes < size) {
     std::filesystem::resize_file(path, complete_bytes, ec);
-    if (ec) return kernel::Error{"cannot cut the unfinished last record off '" + path + "': " + ec.message()};
+    if (ec)
+      return kernel::Error{"cannot cut the unfinished last record off '" + path +
+                           "': " + ec.message()};
     notes << "arena: --resume: removed an unfinished game record from the end of " << path << "\n";
   }
   return records;

@@ -28,6 +28,7 @@ std::optional<std::uint64_t> recorded_shuffle_seed(const std::vector<PgnGame>& r
 // Reads the PGN of the match to resume (none yet: no records, said on
 // `notes`). A last record cut short (the arena was killed while writing it)
 // is cut off the file, so that new records follow complete ones.
-kernel::Expected<std::vector<PgnGame>> read_match_records(const std::string& path, std::ostream& notes);
+kernel::Expected<std::vector<PgnGame>> read_match_records(const std::string& path,
+                                                          std::ostream& notes);
 
 }  // namespace leiser::arena

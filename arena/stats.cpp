@@ -17,8 +17,7 @@ double per_game_variance(const Wdl& wdl) {
   const int n = wdl.games();
   if (n == 0) return 0;
   const double s = wdl.score();
-  return (wdl.wins * (1 - s) * (1 - s) + wdl.draws * (0.5 - s) * (0.5 - s) +
-          wdl.losses * s * s) /
+  return (wdl.wins * (1 - s) * (1 - s) + wdl.draws * (0.5 - s) * (0.5 - s) + wdl.losses * s * s) /
          n;
 }
 

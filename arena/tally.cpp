@@ -32,7 +32,9 @@ void MatchTally::add(const ScheduledGame& game, const GameRecord& record) {
       ++(first_is_tangerine ? pair.wdl.losses : pair.wdl.wins);
       first_half_points = first_is_tangerine ? 0 : 2;
       break;
-    case Winner::kNone: ++pair.wdl.draws; break;
+    case Winner::kNone:
+      ++pair.wdl.draws;
+      break;
   }
   // The second game of an opening completes a pair.
   if (game.twin >= 0) {

@@ -38,7 +38,8 @@ class Reader {
     std::size_t length = 0;
     if (colon == std::string_view::npos) return failed();
     const auto [end, ec] = std::from_chars(rest_.data(), rest_.data() + colon, length);
-    if (ec != std::errc() || end != rest_.data() + colon || length > rest_.size() - colon - 1) return failed();
+    if (ec != std::errc() || end != rest_.data() + colon || length > rest_.size() - colon - 1)
+      return failed();
     std::string value(rest_.substr(colon + 1, length));
     rest_.remove_prefix(colon + 1 + length);
     return value;
@@ -90,18 +91,25 @@ std::vector<std::string> read_strings(Reader& in) {
 
 std::optional<Winner> winner_from(std::int64_t value) {
   switch (value) {
-    case 0: return Winner::kTangerine;
-    case 1: return Winner::kLavender;
-    case 2: return Winner::kNone;
-    default: return std::nullopt;
+    case 0:
+      return Winner::kTangerine;
+    case 1:
+      return Winner::kLavender;
+    case 2:
+      return Winner::kNone;
+    default:
+      return std::nullopt;
   }
 }
 
 std::int64_t winner_code(Winner winner) {
   switch (winner) {
-    case Winner::kTangerine: return 0;
-    case Winner::kLavender: return 1;
-    case Winner::kNone: break;
+    case Winner::kTangerine:
+      return 0;
+    case Winner::kLavender:
+      return 1;
+    case Winner::kNone:
+      break;
   }
   return 2;
 }
@@ -130,7 +138,8 @@ kernel::Expected<std::vector<GameToPlay>> decode_games(std::string_view bytes) {
     g.game.twin = static_cast<int>(in.number());
     g.game.tangerine = static_cast<int>(in.number());
     g.game.lavender = static_cast<int>(in.number());
-    if (const std::int64_t opening = in.number(); opening >= 0) g.game.opening = static_cast<std::size_t>(opening);
+    if (const std::int64_t opening = in.number(); opening >= 0)
+      g.game.opening = static_cast<std::size_t>(opening);
     g.opening.fen = in.text();
     g.opening.id = in.text();
     g.opening.moves = read_strings(in);
@@ -185,7 +194,8 @@ kernel::Expected<NumberedRecord> decode_record(std::string_view bytes) {
   const auto winner = winner_from(in.number());
   const auto termination = parse_termination(in.text());
   r.reason = in.text();
-  if (!in.ok() || !in.at_end() || !fields_ok || !winner || !termination || r.opening_plies > r.moves.size())
+  if (!in.ok() || !in.at_end() || !fields_ok || !winner || !termination ||
+      r.opening_plies > r.moves.size())
     return kernel::Error{"a malformed game record"};
   r.winner = *winner;
   r.termination = *termination;

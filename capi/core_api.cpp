@@ -61,7 +61,8 @@ leiser_status guarded(leiser_engine* e, const char* function, Body&& body) {
   if (!e) return LEISER_ERROR_INVALID_ARGUMENT;
   const Claim claim(e);
   if (!claim.held())
-    return fail(e, LEISER_ERROR_BUSY, std::string(function) + ": another call on this engine is running");
+    return fail(e, LEISER_ERROR_BUSY,
+                std::string(function) + ": another call on this engine is running");
   try {
     e->last_error.clear();
     return body();
@@ -103,8 +104,6 @@ struct InfoForwarder {
 
 // The C functions of this core (leiser_* without the prefix).
 
-
-
 leiser_status engine_create(leiser_engine** engine) {
   if (!engine) return LEISER_ERROR_INVALID_ARGUMENT;
   *engine = nullptr;
@@ -132,7 +131,8 @@ const char* last_error(const leiser_engine* engine) {
 
 leiser_status engine_set_option(leiser_engine* engine, const char* name, const char* value) {
   return guarded(engine, "set_option", [&] {
-    if (!name || !value) return fail(engine, LEISER_ERROR_INVALID_ARGUMENT, "set_option: name and value are required");
+    if (!name || !value)
+      return fail(engine, LEISER_ERROR_INVALID_ARGUMENT, "set_option: name and value are required");
     if (auto problem = engine->engine.set_option(name, value))
       return fail(engine, LEISER_ERROR_BAD_OPTION, *problem);
     return LEISER_OK;
@@ -143,7 +143,8 @@ leiser_status engine_set_position(leiser_engine* engine, const char* fen, const 
   return guarded(engine, "set_position", [&] {
     const leiser::kernel::Edition edition = engine->engine.edition();
     const bool start = !fen || std::strcmp(fen, "startpos") == 0;
-    auto game = start ? leiser::kernel::Expected<Game>(Game::start(edition)) : Game::from_fen(fen, edition);
+    auto game =
+        start ? leiser::kernel::Expected<Game>(Game::start(edition)) : Game::from_fen(fen, edition);
     if (!game) return fail(engine, LEISER_ERROR_BAD_POSITION, game.error());
     game.value().set_use_ko(engine->engine.game().use_ko());
     if (moves) {
@@ -178,11 +179,11 @@ leiser_status engine_new_game(leiser_engine* engine) {
   });
 }
 
-
 leiser_status engine_search(leiser_engine* engine, const leiser_limits* limits,
-                                   leiser_info_callback on_info, void* user_data, leiser_result* result) {
+                            leiser_info_callback on_info, void* user_data, leiser_result* result) {
   return guarded(engine, "search", [&] {
-    if (!limits || !result) return fail(engine, LEISER_ERROR_INVALID_ARGUMENT, "search: limits and result are required");
+    if (!limits || !result)
+      return fail(engine, LEISER_ERROR_INVALID_ARGUMENT, "search: limits and result are required");
     std::memset(result, 0, sizeof *result);
     leiser::search::SearchLimits l;
     if (limits->depth < 0 || limits->depth > leiser::search::kMaxDepth)
@@ -224,7 +225,8 @@ leiser_status engine_search(leiser_engine* engine, const leiser_limits* limits,
     }
     const leiser::search::SearchResult found = engine->engine.search(l, info);
     if (found.best_move != leiser::kernel::Move::none())
-      copy_text(leiser::kernel::move_to_string(found.best_move), result->best_move, sizeof result->best_move);
+      copy_text(leiser::kernel::move_to_string(found.best_move), result->best_move,
+                sizeof result->best_move);
     split_score(found.score, result->score_cp, result->mate);
     result->depth = found.depth;
     result->nodes = found.nodes;
@@ -242,22 +244,27 @@ leiser_status engine_stop(leiser_engine* engine) {
 
 leiser_status engine_perft(leiser_engine* engine, int depth, uint64_t* leaves) {
   return guarded(engine, "perft", [&] {
-    if (!leaves) return fail(engine, LEISER_ERROR_INVALID_ARGUMENT, "perft: no place for the count");
+    if (!leaves)
+      return fail(engine, LEISER_ERROR_INVALID_ARGUMENT, "perft: no place for the count");
     if (depth < 1 || depth > kMaxPerftDepth)
       return fail(engine, LEISER_ERROR_INVALID_ARGUMENT,
-                  "perft: depth " + std::to_string(depth) + " is not in 1.." + std::to_string(kMaxPerftDepth));
+                  "perft: depth " + std::to_string(depth) + " is not in 1.." +
+                      std::to_string(kMaxPerftDepth));
     const Game& game = engine->engine.game();
-    *leaves = leiser::kernel::perft(game.position(), game.ko_board(),
-                                    {depth, leiser::kernel::PerftMode::kLegal, engine->engine.threads()});
+    *leaves =
+        leiser::kernel::perft(game.position(), game.ko_board(),
+                              {depth, leiser::kernel::PerftMode::kLegal, engine->engine.threads()});
     return LEISER_OK;
   });
 }
 
 leiser_status engine_evaluate(leiser_engine* engine, int32_t* score_cp) {
   return guarded(engine, "evaluate", [&] {
-    if (!score_cp) return fail(engine, LEISER_ERROR_INVALID_ARGUMENT, "evaluate: no place for the score");
+    if (!score_cp)
+      return fail(engine, LEISER_ERROR_INVALID_ARGUMENT, "evaluate: no place for the score");
     const Game& game = engine->engine.game();
-    if (game.position().is_game_over()) return fail(engine, LEISER_ERROR_GAME_OVER, "evaluate: the game is over");
+    if (game.position().is_game_over())
+      return fail(engine, LEISER_ERROR_GAME_OVER, "evaluate: the game is over");
     *score_cp = leiser::search::evaluate(game.position(), engine->engine.eval_params());
     return LEISER_OK;
   });
@@ -274,6 +281,15 @@ leiser_status engine_evaluate(leiser_engine* engine, int32_t* score_cp) {
 #define LEISER_CAPI_ENTRY(name) LEISER_CAPI_ENTRY_(name)
 
 extern "C" constinit const LeiserCoreApi LEISER_CAPI_ENTRY(LEISER_CORE_NAME){
-    LEISER_CAPI_STRING(LEISER_CORE_NAME), &engine_create, &engine_destroy, &last_error,
-    &engine_set_option, &engine_set_position, &engine_get_fen, &engine_new_game, &engine_search,
-    &engine_stop, &engine_perft, &engine_evaluate};
+    LEISER_CAPI_STRING(LEISER_CORE_NAME),
+    &engine_create,
+    &engine_destroy,
+    &last_error,
+    &engine_set_option,
+    &engine_set_position,
+    &engine_get_fen,
+    &engine_new_game,
+    &engine_search,
+    &engine_stop,
+    &engine_perft,
+    &engine_evaluate};

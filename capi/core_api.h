@@ -15,8 +15,9 @@ struct LeiserCoreApi {
   leiser_status (*engine_set_position)(leiser_engine* engine, const char* fen, const char* moves);
   leiser_status (*engine_get_fen)(leiser_engine* engine, char* buf, size_t size);
   leiser_status (*engine_new_game)(leiser_engine* engine);
-  leiser_status (*engine_search)(leiser_engine* engine, const leiser_limits* limits, leiser_info_callback on_info,
-                                 void* user_data, leiser_result* result);
+  leiser_status (*engine_search)(leiser_engine* engine, const leiser_limits* limits,
+                                 leiser_info_callback on_info, void* user_data,
+                                 leiser_result* result);
   leiser_status (*engine_stop)(leiser_engine* engine);
   leiser_status (*engine_perft)(leiser_engine* engine, int depth, uint64_t* leaves);
   leiser_status (*engine_evaluate)(leiser_engine* engine, int32_t* score_cp);

@@ -27,8 +27,8 @@ constexpr const LeiserCoreApi* kBuiltCores[] = {
 // The core of the active SIMD implementation, or the best one built below
 // it; chosen once.
 const LeiserCoreApi& core() {
-  static const LeiserCoreApi* const chosen =
-      leiser::simd::built_for(leiser::simd::active().name, std::span<const LeiserCoreApi* const>(kBuiltCores));
+  static const LeiserCoreApi* const chosen = leiser::simd::built_for(
+      leiser::simd::active().name, std::span<const LeiserCoreApi* const>(kBuiltCores));
   return chosen != nullptr ? *chosen : leiser_capi_scalar;
 }
 
@@ -42,14 +42,22 @@ const char* leiser_core(void) { return core().name; }
 
 const char* leiser_status_name(leiser_status status) {
   switch (status) {
-    case LEISER_OK: return "LEISER_OK";
-    case LEISER_ERROR_INVALID_ARGUMENT: return "LEISER_ERROR_INVALID_ARGUMENT";
-    case LEISER_ERROR_BAD_OPTION: return "LEISER_ERROR_BAD_OPTION";
-    case LEISER_ERROR_BAD_POSITION: return "LEISER_ERROR_BAD_POSITION";
-    case LEISER_ERROR_GAME_OVER: return "LEISER_ERROR_GAME_OVER";
-    case LEISER_ERROR_BUSY: return "LEISER_ERROR_BUSY";
-    case LEISER_ERROR_OUT_OF_MEMORY: return "LEISER_ERROR_OUT_OF_MEMORY";
-    case LEISER_ERROR_INTERNAL: return "LEISER_ERROR_INTERNAL";
+    case LEISER_OK:
+      return "LEISER_OK";
+    case LEISER_ERROR_INVALID_ARGUMENT:
+      return "LEISER_ERROR_INVALID_ARGUMENT";
+    case LEISER_ERROR_BAD_OPTION:
+      return "LEISER_ERROR_BAD_OPTION";
+    case LEISER_ERROR_BAD_POSITION:
+      return "LEISER_ERROR_BAD_POSITION";
+    case LEISER_ERROR_GAME_OVER:
+      return "LEISER_ERROR_GAME_OVER";
+    case LEISER_ERROR_BUSY:
+      return "LEISER_ERROR_BUSY";
+    case LEISER_ERROR_OUT_OF_MEMORY:
+      return "LEISER_ERROR_OUT_OF_MEMORY";
+    case LEISER_ERROR_INTERNAL:
+      return "LEISER_ERROR_INTERNAL";
   }
   return "LEISER_UNKNOWN_STATUS";
 }
@@ -66,15 +74,19 @@ const char* leiser_last_error(const leiser_engine* engine) { return core().last_
 leiser_status leiser_engine_set_option(leiser_engine* engine, const char* name, const char* value) {
   return core().engine_set_option(engine, name, value);
 }
-leiser_status leiser_engine_set_position(leiser_engine* engine, const char* fen, const char* moves) {
+leiser_status leiser_engine_set_position(leiser_engine* engine, const char* fen,
+                                         const char* moves) {
   return core().engine_set_position(engine, fen, moves);
 }
 leiser_status leiser_engine_get_fen(leiser_engine* engine, char* buf, size_t size) {
   return core().engine_get_fen(engine, buf, size);
 }
-leiser_status leiser_engine_new_game(leiser_engine* engine) { return core().engine_new_game(engine); }
-leiser_status leiser_engine_search(leiser_engine* engine, const leiser_limits* limits, leiser_info_callback on_info,
-                                   void* user_data, leiser_result* result) {
+leiser_status leiser_engine_new_game(leiser_engine* engine) {
+  return core().engine_new_game(engine);
+}
+leiser_status leiser_engine_search(leiser_engine* engine, const leiser_limits* limits,
+                                   leiser_info_callback on_info, void* user_data,
+                                   leiser_result* result) {
   return core().engine_search(engine, limits, on_info, user_data, result);
 }
 leiser_status leiser_engine_stop(leiser_engine* engine) { return core().engine_stop(engine); }

@@ -44,7 +44,7 @@ typedef enum leiser_status {
   LEISER_ERROR_GAME_OVER = 4,        /* the position is finished: nothing to search or evaluate */
   LEISER_ERROR_BUSY = 5,             /* another call on this engine is running */
   LEISER_ERROR_OUT_OF_MEMORY = 6,
-  LEISER_ERROR_INTERNAL = 7          /* a bug: please report the message */
+  LEISER_ERROR_INTERNAL = 7 /* a bug: please report the message */
 } leiser_status;
 
 /* An engine: a position with its history, options, a hash table. Opaque. */
@@ -108,14 +108,14 @@ LEISER_API leiser_limits leiser_limits_none(void);
 typedef struct leiser_info {
   int32_t depth;
   int32_t seldepth;
-  int32_t score_cp;    /* centipawns; meaningful when mate == 0 */
-  int32_t mate;        /* moves to a King zap: > 0 we zap, < 0 we are zapped; 0: none */
+  int32_t score_cp; /* centipawns; meaningful when mate == 0 */
+  int32_t mate;     /* moves to a King zap: > 0 we zap, < 0 we are zapped; 0: none */
   uint64_t nodes;
   uint64_t nps;
   int32_t time_ms;
-  int32_t hashfull;    /* per mille */
-  const char* pv;      /* the principal variation, moves separated by spaces;
-                          valid during the callback only */
+  int32_t hashfull; /* per mille */
+  const char* pv;   /* the principal variation, moves separated by spaces;
+                       valid during the callback only */
 } leiser_info;
 
 /* Called on the searching thread with each report; may call
@@ -128,10 +128,10 @@ typedef void (*leiser_info_callback)(const leiser_info* info, void* user_data);
 typedef struct leiser_result {
   char best_move[LEISER_MOVE_CHARS]; /* "" if there was no legal move */
   int32_t score_cp;
-  int32_t mate;                      /* as in leiser_info */
-  int32_t depth;                     /* the last completed iteration */
+  int32_t mate;  /* as in leiser_info */
+  int32_t depth; /* the last completed iteration */
   uint64_t nodes;
-  char pv[LEISER_PV_CHARS];          /* moves separated by spaces */
+  char pv[LEISER_PV_CHARS]; /* moves separated by spaces */
 } leiser_result;
 
 /* Searches the current position on the calling thread until a limit is

@@ -69,15 +69,16 @@ int run_arena_command(const std::vector<std::string>& args, std::ostream& out, s
     return 0;
   }
   std::vector<arena::ResumedGame> resumed;
-  if (const int status = arena::prepare_match(options.value(), resumed, err); status != 0) return status;
+  if (const int status = arena::prepare_match(options.value(), resumed, err); status != 0)
+    return status;
   arena::MatchConfig& match = options.value().match;
 
   const int per_pair = arena::games_per_pair(match);
   const int pairs = static_cast<int>(match.engines.size() * (match.engines.size() - 1) / 2);
   const int games = per_pair * pairs;
-  err << "arena: " << match.engines.size() << " engines, " << games << (games == 1 ? " game" : " games")
-      << ", edition "
-      << kernel::edition_name(match.edition) << ", concurrency " << match.concurrency << "\n";
+  err << "arena: " << match.engines.size() << " engines, " << games
+      << (games == 1 ? " game" : " games") << ", edition " << kernel::edition_name(match.edition)
+      << ", concurrency " << match.concurrency << "\n";
   // Rewriting one line in place only makes sense on a terminal.
   const bool live = &err == &std::cerr && ::isatty(STDERR_FILENO);
   InterruptGuard interrupt_guard;

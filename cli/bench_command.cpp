@@ -36,7 +36,8 @@ std::optional<std::string> read_positions(const std::string& source, kernel::Edi
     return std::nullopt;
   }
   const kernel::Expected<std::string> text = kernel::read_file(source, kernel::kMaxTextFileBytes);
-  if (!text) return "bench positions: " + text.error() + " (give bench, deep, startpos or a file of FENs)";
+  if (!text)
+    return "bench positions: " + text.error() + " (give bench, deep, startpos or a file of FENs)";
   std::istringstream file(*text);
   std::string line;
   for (int number = 1; std::getline(file, line); ++number) {
@@ -62,20 +63,24 @@ void print_parallel_counts(std::ostream& out, const search::BenchTotals& totals)
   const auto old_flags = out.flags();
   const auto old_precision = out.precision();
   out << std::fixed << std::setprecision(1);
-  out << "Splits          : " << c.splits << " (PV " << c.splits_pv << ", ALL " << c.splits_all << ", CUT "
-      << c.splits_cut << ")\n";
-  out << "Helper tasks    : " << c.tasks << " spawned, " << c.helpers_joined << " joined; helpers searched "
-      << c.helper_moves << " of " << c.split_moves << " split moves\n";
-  out << "After cutoffs   : " << c.moves_after_cutoff << " moves, " << c.nodes_after_cutoff << " nodes ("
-      << percent(c.nodes_after_cutoff, totals.nodes) << "% of all) searched after a brother cut\n";
+  out << "Splits          : " << c.splits << " (PV " << c.splits_pv << ", ALL " << c.splits_all
+      << ", CUT " << c.splits_cut << ")\n";
+  out << "Helper tasks    : " << c.tasks << " spawned, " << c.helpers_joined
+      << " joined; helpers searched " << c.helper_moves << " of " << c.split_moves
+      << " split moves\n";
+  out << "After cutoffs   : " << c.moves_after_cutoff << " moves, " << c.nodes_after_cutoff
+      << " nodes (" << percent(c.nodes_after_cutoff, totals.nodes)
+      << "% of all) searched after a brother cut\n";
   out << "Aborted moves   : " << c.aborted_tasks << "\n";
   out << "PV re-searches  : " << c.pv_researches << " (" << c.pv_researches_skipped
       << " skipped at split points)\n";
-  out << "First-move cuts : " << percent(c.first_move_cutoffs, c.cutoffs) << "% of " << c.cutoffs << " cutoffs\n";
-  if (totals.idle_share >= 0) out << "Idle            : " << 100.0 * totals.idle_share << "% of thread time\n";
+  out << "First-move cuts : " << percent(c.first_move_cutoffs, c.cutoffs) << "% of " << c.cutoffs
+      << " cutoffs\n";
+  if (totals.idle_share >= 0)
+    out << "Idle            : " << 100.0 * totals.idle_share << "% of thread time\n";
   out.precision(3);
-  out << "Abort latency   : mean " << totals.abort_latency_mean_us << " us, max " << totals.abort_latency_max_us
-      << " us (" << c.abort_notices << " notices)\n";
+  out << "Abort latency   : mean " << totals.abort_latency_mean_us << " us, max "
+      << totals.abort_latency_max_us << " us (" << c.abort_notices << " notices)\n";
   if (c.task_errors > 0) out << "Task errors     : " << c.task_errors << "\n";
   out.flags(old_flags);
   out.precision(old_precision);
@@ -87,7 +92,8 @@ void print_parallel_counts(std::ostream& out, const search::BenchTotals& totals)
 int run_scaling_command(const std::vector<std::string>& args, std::ostream& out, std::ostream& err,
                         search::BenchStop* stop) {
   const char* usage =
-      "error: usage: leiserchess bench --scaling T1,T2,... [depth] [edition] [bench|deep|startpos|FEN file] "
+      "error: usage: leiserchess bench --scaling T1,T2,... [depth] [edition] "
+      "[bench|deep|startpos|FEN file] "
       "[--rounds R] [name=value ...] (the first thread count is 1)\n";
   if (args.size() < 2) {
     err << usage;
@@ -101,16 +107,18 @@ int run_scaling_command(const std::vector<std::string>& args, std::ostream& out,
       const std::size_t comma = std::min(list.find(',', start), list.size());
       const auto t = parse_integer(std::string_view(list).substr(start, comma - start), 1, 1024);
       if (!t) {
-        err << "error: bench --scaling expects thread counts from 1 to 1024 separated by commas, got '" << list
-            << "'\n";
+        err << "error: bench --scaling expects thread counts from 1 to 1024 separated by commas, "
+               "got '"
+            << list << "'\n";
         return 2;
       }
       spec.threads.push_back(static_cast<int>(*t));
       start = comma + 1;
     }
     if (spec.threads.front() != 1) {
-      err << "error: bench --scaling: the first thread count must be 1 (every row is paired with it), got '" << list
-          << "'\n";
+      err << "error: bench --scaling: the first thread count must be 1 (every row is paired with "
+             "it), got '"
+          << list << "'\n";
       return 2;
     }
   }
@@ -139,7 +147,8 @@ int run_scaling_command(const std::vector<std::string>& args, std::ostream& out,
     }
     spec.options.emplace_back(arg.substr(0, eq), arg.substr(eq + 1));
     if (!probe) probe.emplace();
-    if (const auto problem = probe->set_option(spec.options.back().first, spec.options.back().second)) {
+    if (const auto problem =
+            probe->set_option(spec.options.back().first, spec.options.back().second)) {
       err << "error: bench: " << *problem << "\n";
       return 2;
     }
@@ -170,18 +179,20 @@ int run_scaling_command(const std::vector<std::string>& args, std::ostream& out,
     err << "error: " << *error << "\n";
     return 2;
   }
-  const std::vector<search::ScalingRow> rows =
-      search::run_scaling(spec, [&err](const std::string& what) { err << "bench --scaling: " << what << "\n"; }, stop);
+  const std::vector<search::ScalingRow> rows = search::run_scaling(
+      spec, [&err](const std::string& what) { err << "bench --scaling: " << what << "\n"; }, stop);
   if (rows.empty()) {
     err << "bench --scaling stopped\n";
     return 1;
   }
   const int machine = search::Engine::max_threads();
-  out << "Scaling: edition " << kernel::edition_name(spec.edition) << ", depth " << spec.depth << ", "
-      << spec.fens.size() << (spec.fens.size() == 1 ? " position" : " positions") << " (" << source << "), "
-      << spec.rounds << (spec.rounds == 1 ? " round" : " rounds") << "; this machine runs " << machine
-      << (machine == 1 ? " thread" : " threads") << " at once\n\n";
-  out << "| threads | time to depth (ms) | time speed-up | nodes | search overhead | nodes/s | nps speed-up | "
+  out << "Scaling: edition " << kernel::edition_name(spec.edition) << ", depth " << spec.depth
+      << ", " << spec.fens.size() << (spec.fens.size() == 1 ? " position" : " positions") << " ("
+      << source << "), " << spec.rounds << (spec.rounds == 1 ? " round" : " rounds")
+      << "; this machine runs " << machine << (machine == 1 ? " thread" : " threads")
+      << " at once\n\n";
+  out << "| threads | time to depth (ms) | time speed-up | nodes | search overhead | nodes/s | nps "
+         "speed-up | "
          "ceiling | time speed-up / ceiling | idle |\n";
   out << "|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n";
   const auto old_flags = out.flags();
@@ -193,26 +204,36 @@ int run_scaling_command(const std::vector<std::string>& args, std::ostream& out,
     any_oversubscribed = any_oversubscribed || row.oversubscribed;
     out << "| " << row.threads << (row.oversubscribed ? "*" : "") << " | " << std::setprecision(0)
         << s.seconds * 1000 << " | ";
-    if (row.oversubscribed) out << "- | ";
-    else out << std::setprecision(2) << s.time_speedup << "x | ";
-    out << s.nodes << " | " << std::showpos << std::setprecision(1) << 100 * s.search_overhead << "%"
-        << std::noshowpos << " | " << std::setprecision(0) << s.nodes_per_second << " | ";
-    if (row.oversubscribed) out << "- | ";
-    else out << std::setprecision(2) << s.nps_speedup << "x | ";
+    if (row.oversubscribed)
+      out << "- | ";
+    else
+      out << std::setprecision(2) << s.time_speedup << "x | ";
+    out << s.nodes << " | " << std::showpos << std::setprecision(1) << 100 * s.search_overhead
+        << "%" << std::noshowpos << " | " << std::setprecision(0) << s.nodes_per_second << " | ";
+    if (row.oversubscribed)
+      out << "- | ";
+    else
+      out << std::setprecision(2) << s.nps_speedup << "x | ";
     if (s.ceiling > 0)
-      out << std::setprecision(2) << s.ceiling << "x | " << std::setprecision(0) << 100 * s.time_speedup / s.ceiling
-          << "% | ";
-    else out << "- | - | ";
-    if (s.idle_share >= 0) out << std::setprecision(1) << 100 * s.idle_share << "% |\n";
-    else out << "- |\n";
+      out << std::setprecision(2) << s.ceiling << "x | " << std::setprecision(0)
+          << 100 * s.time_speedup / s.ceiling << "% | ";
+    else
+      out << "- | - | ";
+    if (s.idle_share >= 0)
+      out << std::setprecision(1) << 100 * s.idle_share << "% |\n";
+    else
+      out << "- |\n";
   }
   out.flags(old_flags);
   out.precision(old_precision);
-  out << "\nTimes and nodes are medians over the rounds; speed-ups and overheads are medians of each round's "
-         "ratio to the same round's one-thread run. Ceiling: as many independent one-thread searches at once "
+  out << "\nTimes and nodes are medians over the rounds; speed-ups and overheads are medians of "
+         "each round's "
+         "ratio to the same round's one-thread run. Ceiling: as many independent one-thread "
+         "searches at once "
          "as the row has threads, their summed node rate over one thread's.\n";
   if (any_oversubscribed)
-    out << "*: more threads than this machine runs at once (oversubscribed): the search overhead holds, "
+    out << "*: more threads than this machine runs at once (oversubscribed): the search overhead "
+           "holds, "
            "times and node rates do not.\n";
   return 0;
 }
@@ -249,7 +270,8 @@ int run_bench_command(const std::vector<std::string>& args, std::ostream& out, s
   }
   const std::vector<std::string>& args_ = positional;
   if (args_.size() > 4) {
-    err << "error: usage: leiserchess bench [depth] [edition] [threads] [bench|deep|startpos|FEN file] [name=value ...]\n";
+    err << "error: usage: leiserchess bench [depth] [edition] [threads] [bench|deep|startpos|FEN "
+           "file] [name=value ...]\n";
     return 2;
   }
   if (!args_.empty()) {
@@ -286,17 +308,19 @@ int run_bench_command(const std::vector<std::string>& args, std::ostream& out, s
   const search::BenchTotals totals = search::run_bench(
       depth, edition, threads, fens, options,
       [&](std::size_t index, const search::SearchResult& r, double seconds) {
-        err << "position " << index + 1 << "/" << fens.size() << ": bestmove " << kernel::move_to_string(r.best_move)
-            << " score " << r.score << " depth " << r.depth << " nodes " << r.nodes << " moves_made "
-            << r.moves_made << " time_ms " << static_cast<long long>(seconds * 1000 + 0.5) << "\n";
+        err << "position " << index + 1 << "/" << fens.size() << ": bestmove "
+            << kernel::move_to_string(r.best_move) << " score " << r.score << " depth " << r.depth
+            << " nodes " << r.nodes << " moves_made " << r.moves_made << " time_ms "
+            << static_cast<long long>(seconds * 1000 + 0.5) << "\n";
       },
       stop);
   if (totals.stopped) {
     err << "bench stopped after " << totals.positions << " of " << fens.size() << " positions\n";
     return 1;
   }
-  out << "Edition " << kernel::edition_name(edition) << ", depth " << depth << ", threads " << threads << ", "
-      << fens.size() << (fens.size() == 1 ? " position" : " positions") << " (" << source << ")\n";
+  out << "Edition " << kernel::edition_name(edition) << ", depth " << depth << ", threads "
+      << threads << ", " << fens.size() << (fens.size() == 1 ? " position" : " positions") << " ("
+      << source << ")\n";
   out << "Total time (ms) : " << static_cast<long long>(totals.seconds * 1000 + 0.5) << "\n";
   out << "Nodes searched  : " << totals.nodes << "\n";
   out << "Nodes/second    : "
@@ -305,7 +329,8 @@ int run_bench_command(const std::vector<std::string>& args, std::ostream& out, s
   // search loop. Compare their nodes per second with this line, not the one above.
   out << "Moves made      : " << totals.moves_made << "\n";
   out << "Moves made/sec  : "
-      << static_cast<long long>(totals.seconds > 0 ? totals.moves_made / totals.seconds : 0) << "\n";
+      << static_cast<long long>(totals.seconds > 0 ? totals.moves_made / totals.seconds : 0)
+      << "\n";
   if (threads > 1) print_parallel_counts(out, totals);
   return 0;
 }

@@ -43,8 +43,8 @@ struct CoreEntry {
   // the engine protocol on `in` and `out`). Returns the exit status. A
   // protocol session replays `handover.replay` first, and sets
   // `handover.next_core` when it ends to let another core go on.
-  int (*run)(const std::vector<std::string>& args, std::istream& in, std::ostream& out, std::ostream& err,
-             CoreHandover& handover);
+  int (*run)(const std::vector<std::string>& args, std::istream& in, std::ostream& out,
+             std::ostream& err, CoreHandover& handover);
 };
 
 // The cores this build contains, best first; the last is scalar.

@@ -55,7 +55,8 @@ kernel::Expected<GendataConfig> parse_args(const std::vector<std::string>& args)
     if (arg.rfind("--", 0) != 0) {
       const auto eq = arg.find('=');
       if (eq == std::string::npos || eq == 0)
-        return kernel::Error{"gendata: unexpected argument '" + arg + "' (options are --name value or name=value)"};
+        return kernel::Error{"gendata: unexpected argument '" + arg +
+                             "' (options are --name value or name=value)"};
       config.engine_options.emplace_back(arg.substr(0, eq), arg.substr(eq + 1));
       continue;
     }
@@ -64,14 +65,16 @@ kernel::Expected<GendataConfig> parse_args(const std::vector<std::string>& args)
     auto integer = [&](long long min, long long max) -> kernel::Expected<long long> {
       const auto n = parse_integer(value, min, max);
       if (!n)
-        return kernel::Error{"gendata: " + arg + " expects an integer from " + std::to_string(min) + " to " +
-                             std::to_string(max) + ", got '" + value.substr(0, 40) + "'"};
+        return kernel::Error{"gendata: " + arg + " expects an integer from " + std::to_string(min) +
+                             " to " + std::to_string(max) + ", got '" + value.substr(0, 40) + "'"};
       return *n;
     };
     kernel::Expected<long long> n = 0LL;
     if (arg == "--edition") {
       const auto e = kernel::parse_edition(value);
-      if (!e) return kernel::Error{"gendata: --edition expects 2016 or 2018, got '" + value.substr(0, 40) + "'"};
+      if (!e)
+        return kernel::Error{"gendata: --edition expects 2016 or 2018, got '" +
+                             value.substr(0, 40) + "'"};
       config.edition = *e;
       config.edition_given = true;
     } else if (arg == "--games") {
@@ -137,7 +140,8 @@ std::mt19937_64 game_rng(std::uint64_t seed, std::uint32_t game) {
 bool side_to_move_threatened(const kernel::Position& pos) {
   const kernel::Color us = pos.side_to_move();
   const kernel::LaserTrace trace = kernel::trace_laser(pos.board(), kernel::opponent(us));
-  return trace.end != kernel::LaserEnd::kOffBoard && (pos.board().pieces(us) & kernel::bit(trace.target));
+  return trace.end != kernel::LaserEnd::kOffBoard &&
+         (pos.board().pieces(us) & kernel::bit(trace.target));
 }
 
 struct GameOutcome {
@@ -166,7 +170,8 @@ class Generator {
           if (!from_fen) return kernel::Error{from_fen.error()};
           game = *from_fen;
         }
-        if (auto played = game.play_all(opening.moves); !played) return kernel::Error{played.error()};
+        if (auto played = game.play_all(opening.moves); !played)
+          return kernel::Error{played.error()};
       }
       bool usable = true;
       for (int ply = 0; ply < config_.random_plies && usable; ++ply) {
@@ -185,7 +190,8 @@ class Generator {
   }
 
  private:
-  GameOutcome self_play(std::uint32_t index, kernel::Game game, search::Engine& engine, GameOutcome& outcome) const {
+  GameOutcome self_play(std::uint32_t index, kernel::Game game, search::Engine& engine,
+                        GameOutcome& outcome) const {
     engine.new_game();
     std::vector<std::size_t> recorded_at;  // ply of each record, for its result
     search::SearchLimits limits;
@@ -213,8 +219,8 @@ class Generator {
     if (game.result() == kernel::GameResult::kTangerineWins) tangerine_result = 1;
     if (game.result() == kernel::GameResult::kLavenderWins) tangerine_result = -1;
     for (nnue::TrainingRecord& record : outcome.records)
-      record.result = static_cast<std::int8_t>(record.side_to_move == kernel::Color::kTangerine ? tangerine_result
-                                                                                               : -tangerine_result);
+      record.result = static_cast<std::int8_t>(
+          record.side_to_move == kernel::Color::kTangerine ? tangerine_result : -tangerine_result);
     return std::move(outcome);
   }
 
@@ -231,7 +237,8 @@ std::string format_duration(double seconds) {
 
 }  // namespace
 
-int run_gendata_command(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
+int run_gendata_command(const std::vector<std::string>& args, std::ostream& out,
+                        std::ostream& err) {
   if (!args.empty() && (args[0] == "--help" || args[0] == "-h")) {
     out << kUsage;
     return 0;
@@ -276,8 +283,9 @@ int run_gendata_command(const std::vector<std::string>& args, std::ostream& out,
       return 2;
     }
     if (summary->edition != config.edition) {
-      err << "error: gendata: '" << config.out << "' holds " << kernel::edition_name(summary->edition)
-          << " data; this run is " << kernel::edition_name(config.edition) << "\n";
+      err << "error: gendata: '" << config.out << "' holds "
+          << kernel::edition_name(summary->edition) << " data; this run is "
+          << kernel::edition_name(config.edition) << "\n";
       return 2;
     }
     // A file of another share (another --first-game or --game-stride, e.g.
@@ -286,8 +294,8 @@ int run_gendata_command(const std::vector<std::string>& args, std::ostream& out,
     for (const std::uint32_t game : summary->games)
       if (!in_share(config, game)) {
         err << "error: gendata: '" << config.out << "' holds game " << game
-            << ", which is not of this run's share (--first-game " << config.first_game << " --game-stride "
-            << config.game_stride << ")\n";
+            << ", which is not of this run's share (--first-game " << config.first_game
+            << " --game-stride " << config.game_stride << ")\n";
         return 2;
       }
     done = summary->games;
@@ -301,8 +309,8 @@ int run_gendata_command(const std::vector<std::string>& args, std::ostream& out,
       err << "error: gendata: cannot truncate '" << config.out << "': " << ec.message() << "\n";
       return 2;
     }
-    err << "gendata: '" << config.out << "' holds " << kept_records << " positions of " << done.size()
-        << " games; resuming\n";
+    err << "gendata: '" << config.out << "' holds " << kept_records << " positions of "
+        << done.size() << " games; resuming\n";
   } else {
     std::ofstream create(config.out, std::ios::binary | std::ios::trunc);
     const auto header = nnue::encode_data_header(config.edition);
@@ -351,7 +359,8 @@ int run_gendata_command(const std::vector<std::string>& args, std::ostream& out,
         const auto encoded = nnue::encode_record(record);
         bytes.insert(bytes.end(), encoded.begin(), encoded.end());
       }
-      file.write(reinterpret_cast<const char*>(bytes.data()), static_cast<std::streamsize>(bytes.size()));
+      file.write(reinterpret_cast<const char*>(bytes.data()),
+                 static_cast<std::streamsize>(bytes.size()));
       if (!file.flush()) {
         failure = "cannot write '" + config.out + "'";
         failed = true;
@@ -365,17 +374,22 @@ int run_gendata_command(const std::vector<std::string>& args, std::ostream& out,
 
   const auto start = std::chrono::steady_clock::now();
   std::vector<std::thread> threads;
-  const int thread_count = std::min<int>(config.threads, static_cast<int>(std::max<std::size_t>(todo.size(), 1)));
+  const int thread_count =
+      std::min<int>(config.threads, static_cast<int>(std::max<std::size_t>(todo.size(), 1)));
   for (int t = 0; t < thread_count; ++t) threads.emplace_back(worker);
 
-  auto elapsed = [&] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(); };
+  auto elapsed = [&] {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  };
   auto progress = [&] {
     const double seconds = elapsed();
     const double games = static_cast<double>(games_done.load());
     const double rate = seconds > 0 ? static_cast<double>(positions.load()) / seconds : 0;
-    const double remaining = games > 0 ? seconds / games * (static_cast<double>(todo.size()) - games) : 0;
+    const double remaining =
+        games > 0 ? seconds / games * (static_cast<double>(todo.size()) - games) : 0;
     char line[200];
-    std::snprintf(line, sizeof line, "gendata: games %llu/%zu  positions %llu  %.0f positions/s  ETA %s",
+    std::snprintf(line, sizeof line,
+                  "gendata: games %llu/%zu  positions %llu  %.0f positions/s  ETA %s",
                   static_cast<unsigned long long>(games_done.load()), todo.size(),
                   static_cast<unsigned long long>(positions.load()), rate,
                   games > 0 ? format_duration(remaining).c_str() : "?");
@@ -394,9 +408,10 @@ int run_gendata_command(const std::vector<std::string>& args, std::ostream& out,
     err << "error: gendata: " << failure << "\n";
     return 1;
   }
-  out << "gendata: " << games_done.load() << " games, " << positions.load() << " positions written ("
-      << skipped.load() << " in tactical flux skipped) in " << format_duration(elapsed()) << "; '" << config.out
-      << "' holds " << kept_records + positions.load() << " positions\n";
+  out << "gendata: " << games_done.load() << " games, " << positions.load()
+      << " positions written (" << skipped.load() << " in tactical flux skipped) in "
+      << format_duration(elapsed()) << "; '" << config.out << "' holds "
+      << kept_records + positions.load() << " positions\n";
   return 0;
 }
 

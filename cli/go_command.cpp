@@ -13,8 +13,20 @@ namespace leiser::cli {
 namespace {
 
 enum class Key {
-  kDepth, kNodes, kMovetime, kTime, kInc, kWtime, kBtime, kWinc, kBinc, kMovestogo, kMate,
-  kInfinite, kPonder, kSearchmoves,
+  kDepth,
+  kNodes,
+  kMovetime,
+  kTime,
+  kInc,
+  kWtime,
+  kBtime,
+  kWinc,
+  kBinc,
+  kMovestogo,
+  kMate,
+  kInfinite,
+  kPonder,
+  kSearchmoves,
 };
 
 struct KeySpec {
@@ -26,13 +38,20 @@ struct KeySpec {
 // A clock may be negative (a GUI's lag took it below zero): that is a clock
 // with no time left, not an error.
 constexpr KeySpec kKeys[] = {
-    {"depth", Key::kDepth, 1},         {"nodes", Key::kNodes, 1},
-    {"movetime", Key::kMovetime, 1},   {"time", Key::kTime, LLONG_MIN},
-    {"inc", Key::kInc, 0},             {"wtime", Key::kWtime, LLONG_MIN},
-    {"btime", Key::kBtime, LLONG_MIN}, {"winc", Key::kWinc, 0},
-    {"binc", Key::kBinc, 0},           {"movestogo", Key::kMovestogo, 1},
-    {"mate", Key::kMate, 1},           {"infinite", Key::kInfinite, 0},
-    {"ponder", Key::kPonder, 0},       {"searchmoves", Key::kSearchmoves, 0},
+    {"depth", Key::kDepth, 1},
+    {"nodes", Key::kNodes, 1},
+    {"movetime", Key::kMovetime, 1},
+    {"time", Key::kTime, LLONG_MIN},
+    {"inc", Key::kInc, 0},
+    {"wtime", Key::kWtime, LLONG_MIN},
+    {"btime", Key::kBtime, LLONG_MIN},
+    {"winc", Key::kWinc, 0},
+    {"binc", Key::kBinc, 0},
+    {"movestogo", Key::kMovestogo, 1},
+    {"mate", Key::kMate, 1},
+    {"infinite", Key::kInfinite, 0},
+    {"ponder", Key::kPonder, 0},
+    {"searchmoves", Key::kSearchmoves, 0},
 };
 
 std::string lower(std::string_view text) {
@@ -114,7 +133,8 @@ GoRequest parse_go(const std::vector<std::string>& tokens, const kernel::Game& g
           request.errors.push_back("go searchmoves: " + move.error() + "; ignored");
           continue;
         }
-        if (std::find(limits.searchmoves.begin(), limits.searchmoves.end(), *move) == limits.searchmoves.end())
+        if (std::find(limits.searchmoves.begin(), limits.searchmoves.end(), *move) ==
+            limits.searchmoves.end())
           limits.searchmoves.push_back(*move);
       }
       if (!any_given) {
@@ -133,25 +153,48 @@ GoRequest parse_go(const std::vector<std::string>& tokens, const kernel::Game& g
     const auto number = read_number(text);
     if (!number || *number < spec->min) {
       request.errors.push_back("go " + name + " expects " +
-                               (spec->min == LLONG_MIN ? std::string("a whole number of milliseconds")
-                                                       : "a whole number >= " + std::to_string(spec->min)) +
+                               (spec->min == LLONG_MIN
+                                    ? std::string("a whole number of milliseconds")
+                                    : "a whole number >= " + std::to_string(spec->min)) +
                                ", got " + kernel::quote(text) + "; ignored");
       continue;
     }
     const long long value = *number;
     switch (spec->key) {
-      case Key::kDepth: limits.depth = clamp_to_int(value); break;
-      case Key::kNodes: limits.nodes = static_cast<std::uint64_t>(value); break;
-      case Key::kMovetime: limits.movetime_ms = clamp_to_int(value); break;
-      case Key::kTime: limits.time_ms = clamp_to_int(value); break;
-      case Key::kInc: limits.increment_ms = clamp_to_int(value); break;
-      case Key::kWtime: if (tangerine) limits.time_ms = clamp_to_int(value); break;
-      case Key::kBtime: if (!tangerine) limits.time_ms = clamp_to_int(value); break;
-      case Key::kWinc: if (tangerine) limits.increment_ms = clamp_to_int(value); break;
-      case Key::kBinc: if (!tangerine) limits.increment_ms = clamp_to_int(value); break;
-      case Key::kMovestogo: break;  // the clock alone sets the time per move
-      case Key::kMate: mate = value; break;
-      default: break;
+      case Key::kDepth:
+        limits.depth = clamp_to_int(value);
+        break;
+      case Key::kNodes:
+        limits.nodes = static_cast<std::uint64_t>(value);
+        break;
+      case Key::kMovetime:
+        limits.movetime_ms = clamp_to_int(value);
+        break;
+      case Key::kTime:
+        limits.time_ms = clamp_to_int(value);
+        break;
+      case Key::kInc:
+        limits.increment_ms = clamp_to_int(value);
+        break;
+      case Key::kWtime:
+        if (tangerine) limits.time_ms = clamp_to_int(value);
+        break;
+      case Key::kBtime:
+        if (!tangerine) limits.time_ms = clamp_to_int(value);
+        break;
+      case Key::kWinc:
+        if (tangerine) limits.increment_ms = clamp_to_int(value);
+        break;
+      case Key::kBinc:
+        if (!tangerine) limits.increment_ms = clamp_to_int(value);
+        break;
+      case Key::kMovestogo:
+        break;  // the clock alone sets the time per move
+      case Key::kMate:
+        mate = value;
+        break;
+      default:
+        break;
     }
   }
   if (mate) {

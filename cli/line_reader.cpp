@@ -32,7 +32,7 @@ bool read_line(std::istream& in, InputLine& line, std::size_t max_bytes) {
       break;
     }
     if (in.bad() || count + 1 != chunk.size()) break;  // a read error: no more input
-    keep(count);  // the buffer was full: the line goes on
+    keep(count);                                       // the buffer was full: the line goes on
     in.clear();
   }
   if (!line.too_long() && !line.text.empty() && line.text.back() == '\r') {

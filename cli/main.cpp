@@ -28,7 +28,9 @@ int main(int argc, char** argv) {
   // A protocol session may hand over to another core (its `simd` option):
   // the new core replays the state and reads on from the same input.
   leiser::cli::CoreHandover handover;
-  handover.core_name_for = [](std::string_view implementation) { return leiser::cli::core_for(implementation).name; };
+  handover.core_name_for = [](std::string_view implementation) {
+    return leiser::cli::core_for(implementation).name;
+  };
   for (;;) {
     const leiser::cli::CoreEntry& core = leiser::cli::core_for(leiser::simd::active().name);
     const int status = core.run(args, std::cin, std::cout, std::cerr, handover);

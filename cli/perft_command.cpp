@@ -1,7 +1,5 @@
 #include "cli/perft_command.h"
 
-#include "cli/parse_integer.h"
-
 #include <chrono>
 #include <memory>
 #include <mutex>
@@ -10,6 +8,7 @@
 #include <ostream>
 #include <thread>
 
+#include "cli/parse_integer.h"
 #include "kernel/fen.h"
 #include "kernel/game.h"
 #include "kernel/notation.h"
@@ -25,7 +24,6 @@ using kernel::Edition;
 constexpr const char* kUsage =
     "usage: leiserchess perft [--edition 2018|2016] [--fen FEN] [--moves M1 M2 ...] --depth N "
     "[--pseudo] [--divide] [--threads T] [--hash MB] [--batch-lasers]";
-
 
 struct PerftArgs {
   Edition edition = kernel::kDefaultEdition;
@@ -73,7 +71,9 @@ std::optional<std::string> parse_args(const std::vector<std::string>& args, Perf
     } else if (arg == "--hash") {
       const auto v = value();
       const auto mb = v ? parse_integer(*v, 0, 1 << 22) : std::nullopt;
-      if (!mb) return "--hash expects megabytes, an integer from 0 (no table) to 4194304, got '" + v.value_or("") + "'";
+      if (!mb)
+        return "--hash expects megabytes, an integer from 0 (no table) to 4194304, got '" +
+               v.value_or("") + "'";
       parsed.hash_megabytes = static_cast<std::size_t>(*mb);
     } else if (arg == "--pseudo") {
       parsed.mode = kernel::PerftMode::kPseudo;
@@ -150,7 +150,8 @@ int run_perft_command(const std::vector<std::string>& args, std::ostream& out, s
   // and the summary line must not claim that lasers were batched.
   // Nor is the batch called when the search ends before a next-to-last ply
   // (depth 1, or depth 2 with --divide, whose root moves are made one by one).
-  const bool pseudo_2016 = g.edition() == Edition::k2016 && parsed.mode == kernel::PerftMode::kPseudo;
+  const bool pseudo_2016 =
+      g.edition() == Edition::k2016 && parsed.mode == kernel::PerftMode::kPseudo;
   const bool too_shallow = parsed.depth - (parsed.divide ? 1 : 0) < 2;
 
   using Clock = std::chrono::steady_clock;
@@ -179,10 +180,12 @@ int run_perft_command(const std::vector<std::string>& args, std::ostream& out, s
         done[index] = leaves;
         moves[index] = move;
         for (; printed < done.size() && done[printed]; ++printed)
-          out << kernel::move_to_string(moves[printed]) << ": " << *done[printed] << "\n" << std::flush;
+          out << kernel::move_to_string(moves[printed]) << ": " << *done[printed] << "\n"
+              << std::flush;
       };
       // Every root move reports once, so all lines are out when this returns.
-      for (const auto& [move, leaves] : kernel::perft_divide(g.position(), g.ko_board(), request, on_done))
+      for (const auto& [move, leaves] :
+           kernel::perft_divide(g.position(), g.ko_board(), request, on_done))
         count += leaves;
       out << "\n";
     } else {

@@ -42,7 +42,9 @@ kernel::Expected<TacticsProblem> parse_tactics_line(const std::string& text, int
     const std::string value = space == std::string::npos ? "" : trim(fields[i].substr(space + 1));
     if (op == "dm") {
       const auto n = parse_integer(value, 1, kMaxMateIn);
-      if (!n) return kernel::Error{where + "dm expects a number of moves from 1 to 50, got '" + value + "'"};
+      if (!n)
+        return kernel::Error{where + "dm expects a number of moves from 1 to 50, got '" + value +
+                             "'"};
       problem.mate_in = static_cast<int>(*n);
     } else if (op == "edition") {
       const auto e = kernel::parse_edition(value);
@@ -162,15 +164,20 @@ int run_solve_command(const std::vector<std::string>& args, std::ostream& out, s
     tally.first += ok ? 1 : 0;
     ++tally.second;
     out << i + 1 << "/" << problems->size() << " " << p.id << " dm " << p.mate_in << ": "
-        << (ok ? "solved" : "missed") << " (bestmove " << kernel::move_to_string(r.best_move) << ", score "
-        << (search::is_mate_score(r.score) ? "mate " + std::to_string(search::mate_in_moves(r.score))
-                                           : "cp " + std::to_string(r.score))
+        << (ok ? "solved" : "missed") << " (bestmove " << kernel::move_to_string(r.best_move)
+        << ", score "
+        << (search::is_mate_score(r.score)
+                ? "mate " + std::to_string(search::mate_in_moves(r.score))
+                : "cp " + std::to_string(r.score))
         << ", depth " << r.depth << ")\n";
   }
-  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
-  out << "Solved " << solved << " of " << problems->size() << " at " << movetime << " ms per problem, " << threads
-      << (threads == 1 ? " thread" : " threads") << " (" << static_cast<int>(seconds + 0.5) << " s); by length:";
-  for (const auto& [n, tally] : by_length) out << " dm" << n << " " << tally.first << "/" << tally.second;
+  const double seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+  out << "Solved " << solved << " of " << problems->size() << " at " << movetime
+      << " ms per problem, " << threads << (threads == 1 ? " thread" : " threads") << " ("
+      << static_cast<int>(seconds + 0.5) << " s); by length:";
+  for (const auto& [n, tally] : by_length)
+    out << " dm" << n << " " << tally.first << "/" << tally.second;
   out << "\n";
   return 0;
 }

@@ -24,7 +24,7 @@ struct TacticsProblem {
   kernel::Edition edition = kernel::kDefaultEdition;
   int mate_in = 0;  // moves of the side to move
   std::string id;
-  int line = 0;     // in the file, for messages
+  int line = 0;  // in the file, for messages
 };
 
 // Reads a suite; a malformed line is an error naming its line number.

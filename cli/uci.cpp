@@ -44,7 +44,8 @@ constexpr const char* kHelp =
     "  position startpos|endgame|fen <FEN> [moves m1 m2 ...] | move <m> |\n"
     "  go [depth N] [nodes N] [time T] [inc I] [wtime T] [btime T] [winc I] [binc I]\n"
     "     [movetime T] [infinite] [mate N] [ponder] [searchmoves m1 m2 ...] | go perft N |\n"
-    "  ponderhit | stop | perft [N] | bench [depth] [edition] [threads] [bench|deep|startpos|file] |\n"
+    "  ponderhit | stop | perft [N] | bench [depth] [edition] [threads] [bench|deep|startpos|file] "
+    "|\n"
     "  eval [<move>] | display | debug on|off | help | quit";
 
 // Protocol perft runs in the background and can be stopped, so it may go as
@@ -75,8 +76,10 @@ std::string lower(std::string text) {
 // cannot run.
 search::OptionRegistry protocol_options() {
   search::OptionRegistry registry;
-  search::Option simd_option{"simd", search::OptionType::kCombo, std::string(simd::active().name), 0, 0, {}, {}};
-  for (const simd::Implementation* impl : simd::supported()) simd_option.choices.emplace_back(impl->name);
+  search::Option simd_option{
+      "simd", search::OptionType::kCombo, std::string(simd::active().name), 0, 0, {}, {}};
+  for (const simd::Implementation* impl : simd::supported())
+    simd_option.choices.emplace_back(impl->name);
   simd_option.set = [](std::string_view value) -> search::OptionError {
     if (std::string problem = simd::select(value); !problem.empty()) return problem;
     return std::nullopt;
@@ -97,8 +100,10 @@ std::string one_safe_line(std::string_view text) {
       break;
     }
     const auto u = static_cast<unsigned char>(c);
-    if (u < 0x20 || u >= 0x7f) kernel::append_escaped(out, c);
-    else out.push_back(c);
+    if (u < 0x20 || u >= 0x7f)
+      kernel::append_escaped(out, c);
+    else
+      out.push_back(c);
   }
   return out;
 }
@@ -109,23 +114,26 @@ std::string one_safe_line(std::string_view text) {
 // and `isready`, `stop` and `quit` are answered at once. A search's
 // `bestmove` is printed by its own thread.
 bool needs_idle_engine(const std::string& command) {
-  return command == "setoption" || command == "ucinewgame" || command == "position" || command == "move" ||
-         command == "go" || command == "perft" || command == "eval" || command == "bench";
+  return command == "setoption" || command == "ucinewgame" || command == "position" ||
+         command == "move" || command == "go" || command == "perft" || command == "eval" ||
+         command == "bench";
 }
 
 struct Command {
   std::uint64_t sequence = 0;  // the input line's number
   std::string name;            // the first token, lower case
   std::vector<std::string> tokens;
-  bool replayed = false;       // handed over by the previous core: run, not answered
+  bool replayed = false;  // handed over by the previous core: run, not answered
 };
 
 // `setoption name simd value <v>` names another core than this one (and one
 // this CPU runs): its name, or "" (the option is then set as any other, and
 // refused there if it must be).
-std::string core_switch_requested(const std::vector<std::string>& tokens, const CoreHandover& handover) {
+std::string core_switch_requested(const std::vector<std::string>& tokens,
+                                  const CoreHandover& handover) {
   if (handover.core_name_for == nullptr) return "";
-  if (tokens.size() != 5 || lower(tokens[1]) != "name" || lower(tokens[2]) != "simd" || lower(tokens[3]) != "value")
+  if (tokens.size() != 5 || lower(tokens[1]) != "name" || lower(tokens[2]) != "simd" ||
+      lower(tokens[3]) != "value")
     return "";
   std::string ignored;
   const simd::Implementation* wanted = simd::choose(tokens[4], simd::cpu_features(), &ignored);
@@ -208,14 +216,14 @@ class Protocol {
   std::condition_variable changed_;
   std::deque<Command> queue_;
   std::size_t queued_isready_ = 0;  // how many of queue_ are `isready`
-  bool quit_ = false;  // drop the queue: the output has failed, or the protocol ends
+  bool quit_ = false;               // drop the queue: the output has failed, or the protocol ends
   bool input_ended_ = false;
   std::uint64_t next_sequence_ = 1;
   // Searches and perfts started from lines before this one are stopped.
   std::uint64_t stop_before_ = 0;
   Job job_ = Job::kNone;
-  bool job_infinite_ = false;  // the search never ends by itself: infinite, or pondering
-  bool job_ponder_ = false;    // the search ponders (until ponderhit)
+  bool job_infinite_ = false;     // the search never ends by itself: infinite, or pondering
+  bool job_ponder_ = false;       // the search ponders (until ponderhit)
   bool job_go_infinite_ = false;  // `go infinite`: still endless after a ponderhit
   // A `go ponder` read before this line searches as if it had its ponderhit.
   std::uint64_t ponderhit_before_ = 0;
@@ -281,8 +289,9 @@ bool Protocol::receive(const InputLine& line, bool replayed) {
   if (line.too_long()) {
     queue_.push_back({sequence, "", {}});
     // Said by the executor, in order with the rest; the line is not run.
-    queue_.back().tokens = {"line of " + std::to_string(line.full_size) + " bytes is longer than the " +
-                            std::to_string(kMaxLineBytes) + " a command may have; ignored"};
+    queue_.back().tokens = {"line of " + std::to_string(line.full_size) +
+                            " bytes is longer than the " + std::to_string(kMaxLineBytes) +
+                            " a command may have; ignored"};
     changed_.notify_all();
     return true;
   }
@@ -389,7 +398,8 @@ void Protocol::execute_commands() {
     // it waits in the queue (PROTOCOL.md): neither the job nor the commands
     // queued before it delay the answer.
     if (job_ != Job::kNone && queued_isready_ > 0) {
-      const auto ready = std::erase_if(queue_, [](const Command& c) { return c.name == "isready"; });
+      const auto ready =
+          std::erase_if(queue_, [](const Command& c) { return c.name == "isready"; });
       queued_isready_ = 0;
       lock.unlock();
       for (std::size_t i = 0; i < ready; ++i) say("readyok");
@@ -482,14 +492,18 @@ void Protocol::cmd_setoption(const std::vector<std::string>& t) {
   if (!own.find(name)) {
     const std::string key = lower(name);
     const std::string line = "setoption name " + name + (value.empty() ? "" : " value " + value);
-    const auto kept = std::find_if(settings_.begin(), settings_.end(), [&](const auto& s) { return s.first == key; });
-    if (kept == settings_.end()) settings_.emplace_back(key, line);
-    else kept->second = line;
+    const auto kept = std::find_if(settings_.begin(), settings_.end(),
+                                   [&](const auto& s) { return s.first == key; });
+    if (kept == settings_.end())
+      settings_.emplace_back(key, line);
+    else
+      kept->second = line;
   }
   if (lower(name) == "threads") {
-    if (const auto requested = parse_integer(value, 1, INT_MAX); requested && *requested > engine_.threads())
-      say("info string threads " + std::to_string(*requested) + " is more than this machine runs at once; using " +
-          std::to_string(engine_.threads()));
+    if (const auto requested = parse_integer(value, 1, INT_MAX);
+        requested && *requested > engine_.threads())
+      say("info string threads " + std::to_string(*requested) +
+          " is more than this machine runs at once; using " + std::to_string(engine_.threads()));
   }
 }
 
@@ -557,9 +571,11 @@ void Protocol::cmd_move(const std::vector<std::string>& t) {
 
 std::string info_line(const search::SearchReport& r) {
   if (r.currmove_number > 0)
-    return "info depth " + std::to_string(r.depth) + " currmove " + kernel::move_to_string(r.currmove) +
-           " currmovenumber " + std::to_string(r.currmove_number);
-  std::string line = "info depth " + std::to_string(r.depth) + " seldepth " + std::to_string(r.seldepth);
+    return "info depth " + std::to_string(r.depth) + " currmove " +
+           kernel::move_to_string(r.currmove) + " currmovenumber " +
+           std::to_string(r.currmove_number);
+  std::string line =
+      "info depth " + std::to_string(r.depth) + " seldepth " + std::to_string(r.seldepth);
   if (r.multipv > 0) line += " multipv " + std::to_string(r.multipv);
   line += " score ";
   line += search::is_mate_score(r.score) ? "mate " + std::to_string(search::mate_in_moves(r.score))
@@ -635,7 +651,8 @@ void Protocol::cmd_perft(const Command& c, std::size_t first_argument) {
   if (t.size() == first_argument + 1) {
     const auto d = parse_integer(t[first_argument], 1, kMaxPerftDepth);
     if (!d) {
-      error("perft expects a depth from 1 to " + std::to_string(kMaxPerftDepth) + ", got " + quote(t[first_argument]));
+      error("perft expects a depth from 1 to " + std::to_string(kMaxPerftDepth) + ", got " +
+            quote(t[first_argument]));
       return;
     }
     depth = static_cast<int>(*d);
@@ -649,10 +666,12 @@ void Protocol::cmd_perft(const Command& c, std::size_t first_argument) {
   // points into that game's history.
   perft_thread_ = std::thread([this, game = engine_.game(), depth, threads = engine_.threads()] {
     for (int d = 1; d <= depth; ++d) {
-      const auto count = kernel::perft(game.position(), game.ko_board(),
-                                       {d, kernel::PerftMode::kLegal, threads, nullptr, &perft_stop_});
+      const auto count =
+          kernel::perft(game.position(), game.ko_board(),
+                        {d, kernel::PerftMode::kLegal, threads, nullptr, &perft_stop_});
       if (perft_stop_.load()) {
-        finish_job_with("info string perft stopped before depth " + std::to_string(d) + " was counted");
+        finish_job_with("info string perft stopped before depth " + std::to_string(d) +
+                        " was counted");
         return;
       }
       const std::string line = "perft " + std::to_string(d) + " " + std::to_string(count);
@@ -677,24 +696,27 @@ void Protocol::cmd_bench(const Command& c) {
   job_infinite_ = false;
   bench_stop_.reset();
   if (c.sequence < stop_before_) bench_stop_.request();
-  bench_thread_ = std::thread([this, args = std::vector<std::string>(c.tokens.begin() + 1, c.tokens.end())] {
-    std::ostringstream summary;
-    std::ostringstream log;  // one line per position, then errors
-    const int status = run_bench_command(args, summary, log, &bench_stop_);
-    if (status == 0) {
-      std::istringstream lines(summary.str());
-      for (std::string line; std::getline(lines, line);) say(line);
-    } else {
-      // The last line says why: a bad argument ("error: ...") or the stop.
-      std::string last;
-      std::istringstream lines(log.str());
-      for (std::string line; std::getline(lines, line);)
-        if (!line.empty()) last = line;
-      if (last.rfind("error: ", 0) == 0) error(last.substr(7));
-      else say("info string " + last);
-    }
-    job_done();
-  });
+  bench_thread_ =
+      std::thread([this, args = std::vector<std::string>(c.tokens.begin() + 1, c.tokens.end())] {
+        std::ostringstream summary;
+        std::ostringstream log;  // one line per position, then errors
+        const int status = run_bench_command(args, summary, log, &bench_stop_);
+        if (status == 0) {
+          std::istringstream lines(summary.str());
+          for (std::string line; std::getline(lines, line);) say(line);
+        } else {
+          // The last line says why: a bad argument ("error: ...") or the stop.
+          std::string last;
+          std::istringstream lines(log.str());
+          for (std::string line; std::getline(lines, line);)
+            if (!line.empty()) last = line;
+          if (last.rfind("error: ", 0) == 0)
+            error(last.substr(7));
+          else
+            say("info string " + last);
+        }
+        job_done();
+      });
 }
 
 void Protocol::cmd_eval(const std::vector<std::string>& t) {
@@ -736,7 +758,8 @@ void Protocol::cmd_display() {
       if (piece) {
         static constexpr const char* kKing[4] = {"NN", "EE", "SS", "WW"};
         static constexpr const char* kPawn[4] = {"NW", "NE", "SE", "SW"};
-        cell = piece->type == kernel::PieceType::kKing ? kKing[piece->orientation] : kPawn[piece->orientation];
+        cell = piece->type == kernel::PieceType::kKing ? kKing[piece->orientation]
+                                                       : kPawn[piece->orientation];
         if (piece->color == kernel::Color::kLavender)
           for (char& c : cell) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
       }

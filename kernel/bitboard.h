@@ -31,7 +31,9 @@ constexpr int popcount(Bitboard bb) { return std::popcount(bb); }
 // Lowest set square; bb must not be empty.
 constexpr Square lowest_square(Bitboard bb) { return static_cast<Square>(std::countr_zero(bb)); }
 // Highest set square; bb must not be empty.
-constexpr Square highest_square(Bitboard bb) { return static_cast<Square>(63 - std::countl_zero(bb)); }
+constexpr Square highest_square(Bitboard bb) {
+  return static_cast<Square>(63 - std::countl_zero(bb));
+}
 // Removes and returns the lowest set square; the idiom for iterating a set.
 constexpr Square pop_lowest(Bitboard& bb) {
   const Square sq = lowest_square(bb);
@@ -51,14 +53,22 @@ inline constexpr std::array<int, 8> kDirectionRankStep = {1, 1, 0, -1, -1, -1, 0
 // the board disappear (the file masks stop wrap-around from h to a and back).
 constexpr Bitboard shift(Bitboard bb, int dir) {
   switch (dir) {
-    case kN: return bb << 8;
-    case kNE: return (bb << 9) & ~kFileA;
-    case kE: return (bb << 1) & ~kFileA;
-    case kSE: return (bb >> 7) & ~kFileA;
-    case kS: return bb >> 8;
-    case kSW: return (bb >> 9) & ~kFileH;
-    case kW: return (bb >> 1) & ~kFileH;
-    default: return (bb << 7) & ~kFileH;  // kNW
+    case kN:
+      return bb << 8;
+    case kNE:
+      return (bb << 9) & ~kFileA;
+    case kE:
+      return (bb << 1) & ~kFileA;
+    case kSE:
+      return (bb >> 7) & ~kFileA;
+    case kS:
+      return bb >> 8;
+    case kSW:
+      return (bb >> 9) & ~kFileH;
+    case kW:
+      return (bb >> 1) & ~kFileH;
+    default:
+      return (bb << 7) & ~kFileH;  // kNW
   }
 }
 

@@ -41,7 +41,7 @@ struct Board {
   // Orientation bits of the piece on sq (0 for an empty square).
   constexpr Orientation orientation_at(Square sq) const {
     return static_cast<Orientation>(((orientation_low >> sq) & 1) |
-                                     (((orientation_high >> sq) & 1) << 1));
+                                    (((orientation_high >> sq) & 1) << 1));
   }
   // Squares whose piece has orientation o (empty squares count as o == 0, so
   // callers intersect with a piece set).
@@ -115,6 +115,7 @@ struct Board {
 };
 // exchange() loads kings and orientation_low as one 16-byte pair.
 static_assert(offsetof(Board, orientation_low) == offsetof(Board, kings) + sizeof(Bitboard));
-static_assert(offsetof(Board, kings) == 2 * sizeof(Bitboard) && sizeof(Board) == 5 * sizeof(Bitboard));
+static_assert(offsetof(Board, kings) == 2 * sizeof(Bitboard) &&
+              sizeof(Board) == 5 * sizeof(Bitboard));
 
 }  // namespace leiser::kernel

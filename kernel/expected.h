@@ -14,8 +14,8 @@ struct Error {
 template <class T>
 class Expected {
  public:
-  Expected(T value) : state_(std::move(value)) {}        // NOLINT: implicit by design
-  Expected(Error error) : state_(std::move(error)) {}    // NOLINT: implicit by design
+  Expected(T value) : state_(std::move(value)) {}      // NOLINT: implicit by design
+  Expected(Error error) : state_(std::move(error)) {}  // NOLINT: implicit by design
 
   bool has_value() const { return state_.index() == 0; }
   explicit operator bool() const { return has_value(); }

@@ -43,7 +43,8 @@ Expected<Position> parse_fen(std::string_view fen, Edition edition) {
   std::size_t rest = side_end;
   while (rest < fen.size() && is_space(fen[rest])) ++rest;
 
-  if (board_field.empty()) return fen_error("empty (expected a board such as ss7/8/8/8/8/8/8/7NN W)");
+  if (board_field.empty())
+    return fen_error("empty (expected a board such as ss7/8/8/8/8/8/8/7NN W)");
 
   Board board;
   int rank = 7;
@@ -64,7 +65,8 @@ Expected<Position> parse_fen(std::string_view fen, Edition edition) {
         return fen_error("rank " + std::to_string(rank) + " has more than 8 squares at " +
                          quote(std::string_view(&c, 1)) + where);
     } else if (std::isalpha(static_cast<unsigned char>(c))) {
-      if (i + 1 >= board_field.size() || !std::isalpha(static_cast<unsigned char>(board_field[i + 1])))
+      if (i + 1 >= board_field.size() ||
+          !std::isalpha(static_cast<unsigned char>(board_field[i + 1])))
         return fen_error("piece " + quote(std::string_view(&c, 1)) + where +
                          " is cut short (pieces are two letters: NN EE SS WW NW NE SE SW)");
       const char next = board_field[i + 1];
@@ -73,9 +75,9 @@ Expected<Position> parse_fen(std::string_view fen, Edition edition) {
         return fen_error("piece " + quote(board_field.substr(i, 2)) + where +
                          " mixes upper and lower case (upper case is Tangerine, lower Lavender)");
       const Color color = upper ? Color::kTangerine : Color::kLavender;
-      const auto piece = decode_piece(static_cast<char>(std::toupper(static_cast<unsigned char>(c))),
-                                      static_cast<char>(std::toupper(static_cast<unsigned char>(next))),
-                                      color);
+      const auto piece =
+          decode_piece(static_cast<char>(std::toupper(static_cast<unsigned char>(c))),
+                       static_cast<char>(std::toupper(static_cast<unsigned char>(next))), color);
       if (!piece)
         return fen_error("unknown piece " + quote(board_field.substr(i, 2)) + where +
                          " (expected NN EE SS WW for Kings, NW NE SE SW for Pawns)");
@@ -97,7 +99,8 @@ Expected<Position> parse_fen(std::string_view fen, Edition edition) {
     return fen_error("only " + std::to_string(8 - rank) + " ranks (expected 8)");
   }
 
-  if (side_field.empty()) return fen_error("missing side to move after the board (expected W or B)");
+  if (side_field.empty())
+    return fen_error("missing side to move after the board (expected W or B)");
   Color side;
   if (side_field == "W" || side_field == "w") {
     side = Color::kTangerine;

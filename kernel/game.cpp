@@ -10,22 +10,31 @@ namespace leiser::kernel {
 
 std::string_view result_score(GameResult r) {
   switch (r) {
-    case GameResult::kTangerineWins: return "1-0";
-    case GameResult::kLavenderWins: return "0-1";
+    case GameResult::kTangerineWins:
+      return "1-0";
+    case GameResult::kLavenderWins:
+      return "0-1";
     case GameResult::kDrawFiftyMoves:
-    case GameResult::kDrawRepetition: return "1/2-1/2";
-    case GameResult::kOngoing: break;
+    case GameResult::kDrawRepetition:
+      return "1/2-1/2";
+    case GameResult::kOngoing:
+      break;
   }
   return "*";
 }
 
 std::string_view result_reason(GameResult r) {
   switch (r) {
-    case GameResult::kTangerineWins: return "Lavender's King zapped";
-    case GameResult::kLavenderWins: return "Tangerine's King zapped";
-    case GameResult::kDrawFiftyMoves: return "50 moves without a Pawn zapped";
-    case GameResult::kDrawRepetition: return "threefold repetition";
-    case GameResult::kOngoing: break;
+    case GameResult::kTangerineWins:
+      return "Lavender's King zapped";
+    case GameResult::kLavenderWins:
+      return "Tangerine's King zapped";
+    case GameResult::kDrawFiftyMoves:
+      return "50 moves without a Pawn zapped";
+    case GameResult::kDrawRepetition:
+      return "threefold repetition";
+    case GameResult::kOngoing:
+      break;
   }
   return "game in progress";
 }
@@ -68,8 +77,8 @@ std::string Game::explain_illegal(Move m) const {
   if (!(board.pieces(us) & bit(from)))
     return prefix + "no " + color_name(us) + " piece on " + square_name(from);
   if (pos.pinned_pawns() & bit(from))
-    return prefix + "the Pawn on " + square_name(from) + " is pinned by " + color_name(opponent(us)) +
-           "'s laser";
+    return prefix + "the Pawn on " + square_name(from) + " is pinned by " +
+           color_name(opponent(us)) + "'s laser";
   const bool is_2016 = pos.edition() == Edition::k2016;
   if (m.is_null())
     return prefix + (is_2016 ? (board.kings & bit(from) ? "the null move must zap something"
@@ -88,7 +97,8 @@ std::string Game::explain_illegal(Move m) const {
     if (m.kind() == MoveKind::kSwapShift) {
       const Square dest = static_cast<Square>(kSteps[to][m.second_direction()]);
       if (board.occupied() & bit(dest))
-        return prefix + square_name(dest) + " is occupied (the shift after a swap needs an empty square)";
+        return prefix + square_name(dest) +
+               " is occupied (the shift after a swap needs an empty square)";
     }
   }
   MoveList pseudo;
@@ -143,18 +153,22 @@ void Game::undo() {
 
 int Game::repetitions() const {
   const Position& now = position();
-  return static_cast<int>(std::count_if(positions_.begin(), positions_.end(), [&](const Position& p) {
-    return p.key() == now.key() && p.side_to_move() == now.side_to_move() &&
-           p.board() == now.board();
-  }));
+  return static_cast<int>(
+      std::count_if(positions_.begin(), positions_.end(), [&](const Position& p) {
+        return p.key() == now.key() && p.side_to_move() == now.side_to_move() &&
+               p.board() == now.board();
+      }));
 }
 
 GameResult Game::compute_result() const {
   const Position& pos = position();
   switch (pos.status()) {
-    case GameStatus::kTangerineWins: return GameResult::kTangerineWins;
-    case GameStatus::kLavenderWins: return GameResult::kLavenderWins;
-    case GameStatus::kOngoing: break;
+    case GameStatus::kTangerineWins:
+      return GameResult::kTangerineWins;
+    case GameStatus::kLavenderWins:
+      return GameResult::kLavenderWins;
+    case GameStatus::kOngoing:
+      break;
   }
   if (pos.plies_since_pawn_zap() >= 100) return GameResult::kDrawFiftyMoves;
   if (repetitions() >= 3) return GameResult::kDrawRepetition;

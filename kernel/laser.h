@@ -116,8 +116,8 @@ constexpr LaserTrace trace_beam_bmi(const Board& board, Square at, int d, Bitboa
     const Bitboard through_lowest = blockers ^ (blockers - 1);
     const Bitboard from_highest = ~Bitboard{0} << highest;
     path |= ray & (rising ? through_lowest : from_highest);
-    const int orientation =
-        static_cast<int>(((board.orientation_low >> hit) & 1) | (((board.orientation_high >> hit) & 1) << 1));
+    const int orientation = static_cast<int>(((board.orientation_low >> hit) & 1) |
+                                             (((board.orientation_high >> hit) & 1) << 1));
     const int turn = (orientation - d) & 3;
     const bool king = (board.kings >> hit) & 1;
     if (king || reflection_zaps(turn))

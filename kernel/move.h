@@ -19,10 +19,10 @@
 namespace leiser::kernel {
 
 enum class MoveKind : std::uint8_t {
-  kRotate = 0,       // rotation (rotation 0: the 2016 null move)
-  kShift = 1,        // shift one square (2016: swaps with an occupant)
-  kSwapShift = 2,    // 2018 swap-move followed by a shift
-  kSwapRotate = 3,   // 2018 swap-move followed by a rotation
+  kRotate = 0,      // rotation (rotation 0: the 2016 null move)
+  kShift = 1,       // shift one square (2016: swaps with an occupant)
+  kSwapShift = 2,   // 2018 swap-move followed by a shift
+  kSwapRotate = 3,  // 2018 swap-move followed by a rotation
 };
 
 class Move {
@@ -58,9 +58,11 @@ class Move {
   // there) and for a swap-rotate, two steps for a swap-shift.
   constexpr Square destination() const {
     switch (kind()) {
-      case MoveKind::kRotate: return from();
+      case MoveKind::kRotate:
+        return from();
       case MoveKind::kShift:
-      case MoveKind::kSwapRotate: return static_cast<Square>(kSteps[from()][direction()]);
+      case MoveKind::kSwapRotate:
+        return static_cast<Square>(kSteps[from()][direction()]);
       case MoveKind::kSwapShift: {
         const auto swapped_into = static_cast<Square>(kSteps[from()][direction()]);
         return static_cast<Square>(kSteps[swapped_into][second_direction()]);

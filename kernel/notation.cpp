@@ -9,10 +9,17 @@ constexpr char kRotationLetters[4] = {'?', 'R', 'U', 'L'};
 
 std::optional<Rotation> parse_rotation(char c) {
   switch (c) {
-    case 'R': case 'r': return kRotateRight;
-    case 'U': case 'u': return kRotateUTurn;
-    case 'L': case 'l': return kRotateLeft;
-    default: return std::nullopt;
+    case 'R':
+    case 'r':
+      return kRotateRight;
+    case 'U':
+    case 'u':
+      return kRotateUTurn;
+    case 'L':
+    case 'l':
+      return kRotateLeft;
+    default:
+      return std::nullopt;
   }
 }
 
@@ -83,7 +90,8 @@ Expected<Move> parse_move_text(std::string_view text) {
   if (text.size() == 4) {
     if (*second == *from) return Move::null_move(*from);
     const auto dir = direction_between(*from, *second);
-    if (!dir) return move_error(text, square_name(*second) + " is not adjacent to " + square_name(*from));
+    if (!dir)
+      return move_error(text, square_name(*second) + " is not adjacent to " + square_name(*from));
     return Move::shift(*from, *dir);
   }
   const auto dir = direction_between(*from, *second);

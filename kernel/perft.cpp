@@ -89,7 +89,8 @@ std::uint64_t perft2_batched(const Position& pos, const Board* previous, Walk wa
   generate_pseudo_moves<E>(pos, moves);
   const std::size_t count = static_cast<std::size_t>(moves.size());
   std::array<Board, kMaxMoves> boards;
-  std::array<Color, kMaxMoves> shooters{};  // initialised: GCC cannot see that only [0, count) is read
+  std::array<Color, kMaxMoves>
+      shooters{};  // initialised: GCC cannot see that only [0, count) is read
   std::array<LaserTrace, kMaxMoves> traces;
   for (std::size_t i = 0; i < count; ++i) {
     boards[i] = pos.board();
@@ -132,7 +133,8 @@ std::uint64_t perft_serial(const Position& pos, const Board* previous, int depth
 // `previous`) and nothing else does: the legal count with `previous` is the
 // count without it minus these. Called with depth >= 2.
 template <Edition E>
-std::uint64_t ko_forbidden_leaves(const Position& pos, const Board* previous, int depth, Walk walk) {
+std::uint64_t ko_forbidden_leaves(const Position& pos, const Board* previous, int depth,
+                                  Walk walk) {
   std::uint64_t leaves = 0;
   for (Bitboard candidates = ko_candidates(pos, previous, movable_pieces(pos)); candidates;) {
     MoveList list;
@@ -141,7 +143,9 @@ std::uint64_t ko_forbidden_leaves(const Position& pos, const Board* previous, in
       Position child = pos;
       child.template make_move<E, false>(m);
       if (!(child.board() == *previous) || !is_legal_result<E>(pos, child, nullptr)) continue;
-      leaves += child.is_game_over() ? 1 : perft_serial<E, PerftMode::kLegal>(child, &pos.board(), depth - 1, walk);
+      leaves += child.is_game_over()
+                    ? 1
+                    : perft_serial<E, PerftMode::kLegal>(child, &pos.board(), depth - 1, walk);
     }
   }
   return leaves;
@@ -154,12 +158,13 @@ std::uint64_t ko_forbidden_leaves(const Position& pos, const Board* previous, in
 // node has a move that undoes the last one, so a count stored with its Ko
 // board would serve almost only that one history.
 template <Edition E, PerftMode M, class Count>
-std::uint64_t via_table(const Position& pos, const Board* previous, int depth, Walk walk, const PerftKey& key,
-                        Count count) {
+std::uint64_t via_table(const Position& pos, const Board* previous, int depth, Walk walk,
+                        const PerftKey& key, Count count) {
   if constexpr (M == PerftMode::kPseudo) {
     return through_table(key, depth, walk, [&] { return count(previous); });
   } else {
-    const std::uint64_t without_ko = through_table(key, depth, walk, [&] { return count(nullptr); });
+    const std::uint64_t without_ko =
+        through_table(key, depth, walk, [&] { return count(nullptr); });
     return without_ko - ko_forbidden_leaves<E>(pos, previous, depth, walk);
   }
 }
@@ -170,7 +175,8 @@ std::uint64_t via_table(const Position& pos, const Board* previous, int depth, W
 constexpr int kProbeLookahead = 8;
 
 template <Edition E, PerftMode M>
-std::uint64_t perft_serial_counted(const Position& pos, const Board* previous, int depth, Walk walk) {
+std::uint64_t perft_serial_counted(const Position& pos, const Board* previous, int depth,
+                                   Walk walk) {
   if constexpr (E == Edition::k2016 && M == PerftMode::kPseudo) {
     if (depth == 2) return perft2_2016_pseudo(pos);
   } else {
@@ -192,9 +198,10 @@ std::uint64_t perft_serial_counted(const Position& pos, const Board* previous, i
     int counted = 0;
     auto count_next = [&] {
       const Pending& p = ring[counted++ % kProbeLookahead];
-      leaves += via_table<E, M>(p.child, &pos.board(), depth - 1, walk, p.key, [&](const Board* ko_board) {
-        return perft_serial_counted<E, M>(p.child, ko_board, depth - 1, walk);
-      });
+      leaves += via_table<E, M>(
+          p.child, &pos.board(), depth - 1, walk, p.key, [&](const Board* ko_board) {
+            return perft_serial_counted<E, M>(p.child, ko_board, depth - 1, walk);
+          });
     };
     for (Move m : moves) {
       Position child = pos;
@@ -227,7 +234,8 @@ std::uint64_t perft_serial_counted(const Position& pos, const Board* previous, i
 template <Edition E, PerftMode M>
 std::uint64_t perft_serial(const Position& pos, const Board* previous, int depth, Walk walk) {
   if (depth == 1) return count_moves<E, M>(pos, previous);
-  if (walk.table == nullptr || depth < kMinTableDepth) return perft_serial_counted<E, M>(pos, previous, depth, walk);
+  if (walk.table == nullptr || depth < kMinTableDepth)
+    return perft_serial_counted<E, M>(pos, previous, depth, walk);
   return via_table<E, M>(pos, previous, depth, walk, key_of(pos, walk), [&](const Board* ko_board) {
     return perft_serial_counted<E, M>(pos, ko_board, depth, walk);
   });
@@ -255,7 +263,8 @@ std::uint64_t perft_parallel(const Position& pos, const Board* previous, int dep
 template <Edition E, PerftMode M>
 std::uint64_t subtree(const Position& child, const Board* parent_board, int depth, Walk walk) {
   if (child.is_game_over()) return 1;
-  if (depth - 1 >= kMinParallelDepth) return perft_parallel<E, M>(child, parent_board, depth - 1, walk);
+  if (depth - 1 >= kMinParallelDepth)
+    return perft_parallel<E, M>(child, parent_board, depth - 1, walk);
   return perft_serial<E, M>(child, parent_board, depth - 1, walk);
 }
 
@@ -277,8 +286,9 @@ std::uint64_t perft_parallel(const Position& pos, const Board* previous, int dep
 }
 
 template <Edition E, PerftMode M>
-std::vector<std::pair<Move, std::uint64_t>> divide(const Position& root, const Board* previous, int depth,
-                                                   int threads, Walk walk, const RootMoveDone& on_done) {
+std::vector<std::pair<Move, std::uint64_t>> divide(const Position& root, const Board* previous,
+                                                   int depth, int threads, Walk walk,
+                                                   const RootMoveDone& on_done) {
   const auto children = children_of<E, M>(root, previous);
   std::vector<std::pair<Move, std::uint64_t>> result(children.size());
   auto count_child = [&](std::size_t i) {
@@ -310,7 +320,8 @@ std::vector<std::pair<Move, std::uint64_t>> divide(const Position& root, const B
 
 template <Edition E, PerftMode M>
 Walk walk_for(const PerftRequest& request) {
-  const std::uint64_t salt = (E == Edition::k2016 ? 0x2016 : 0x2018) | (M == PerftMode::kLegal ? 0x10000 : 0);
+  const std::uint64_t salt =
+      (E == Edition::k2016 ? 0x2016 : 0x2018) | (M == PerftMode::kLegal ? 0x10000 : 0);
   return Walk{request.batch_trace, request.stop, request.table, salt};
 }
 
@@ -322,7 +333,9 @@ std::uint64_t run(const Position& root, const Board* previous, const PerftReques
     return perft_serial<E, M>(root, previous, request.depth, walk_for<E, M>(request));
   std::uint64_t total = 0;
   tbb::task_arena arena(request.threads);
-  arena.execute([&] { total = perft_parallel<E, M>(root, previous, request.depth, walk_for<E, M>(request)); });
+  arena.execute([&] {
+    total = perft_parallel<E, M>(root, previous, request.depth, walk_for<E, M>(request));
+  });
   return total;
 }
 
@@ -338,16 +351,18 @@ auto dispatch(const Position& root, PerftMode mode, F&& f) {
 }  // namespace
 
 std::uint64_t perft(const Position& root, const Board* previous, const PerftRequest& request) {
-  return dispatch(root, request.mode, [&]<Edition E, PerftMode M>() {
-    return run<E, M>(root, previous, request);
-  });
+  return dispatch(root, request.mode,
+                  [&]<Edition E, PerftMode M>() { return run<E, M>(root, previous, request); });
 }
 
-std::vector<std::pair<Move, std::uint64_t>> perft_divide(const Position& root, const Board* previous,
-                                                         const PerftRequest& request, const RootMoveDone& on_done) {
+std::vector<std::pair<Move, std::uint64_t>> perft_divide(const Position& root,
+                                                         const Board* previous,
+                                                         const PerftRequest& request,
+                                                         const RootMoveDone& on_done) {
   if (request.depth <= 0 || root.is_game_over()) return {};
   return dispatch(root, request.mode, [&]<Edition E, PerftMode M>() {
-    return divide<E, M>(root, previous, request.depth, request.threads, walk_for<E, M>(request), on_done);
+    return divide<E, M>(root, previous, request.depth, request.threads, walk_for<E, M>(request),
+                        on_done);
   });
 }
 

@@ -57,7 +57,8 @@ std::uint64_t perft(const Position& root, const Board* previous, const PerftRequ
 using RootMoveDone = std::function<void(std::size_t index, Move move, std::uint64_t leaves)>;
 
 // The count below each root move, in generation order.
-std::vector<std::pair<Move, std::uint64_t>> perft_divide(const Position& root, const Board* previous,
+std::vector<std::pair<Move, std::uint64_t>> perft_divide(const Position& root,
+                                                         const Board* previous,
                                                          const PerftRequest& request,
                                                          const RootMoveDone& on_done = {});
 

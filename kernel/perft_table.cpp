@@ -70,7 +70,8 @@ std::optional<std::uint64_t> PerftTable::probe(const PerftKey& key, int depth) c
   for (const Entry& e : bucket.entries) {
     const std::uint64_t data = e.data.load(std::memory_order_relaxed);
     if ((data & ~kMaxLeaves) != wanted_depth) continue;
-    if ((e.check_xor_data.load(std::memory_order_relaxed) ^ data) == key.check) return data & kMaxLeaves;
+    if ((e.check_xor_data.load(std::memory_order_relaxed) ^ data) == key.check)
+      return data & kMaxLeaves;
   }
   return std::nullopt;
 }
@@ -83,7 +84,8 @@ void PerftTable::store(const PerftKey& key, int depth, std::uint64_t leaves) {
   std::uint64_t victim_depth = ~std::uint64_t{0};
   for (Entry& e : bucket.entries) {
     const std::uint64_t old = e.data.load(std::memory_order_relaxed);
-    if (old == 0 || (old == data && (e.check_xor_data.load(std::memory_order_relaxed) ^ old) == key.check)) {
+    if (old == 0 ||
+        (old == data && (e.check_xor_data.load(std::memory_order_relaxed) ^ old) == key.check)) {
       victim = &e;  // empty, or this very entry: take it
       break;
     }

@@ -85,8 +85,10 @@ class alignas(64) Position {
 constexpr Bitboard squares_touched(Move m) {
   const Square from = m.from();
   switch (m.kind()) {
-    case MoveKind::kRotate: return bit(from);
-    case MoveKind::kShift: return bit(from) | bit(static_cast<Square>(kSteps[from][m.direction()]));
+    case MoveKind::kRotate:
+      return bit(from);
+    case MoveKind::kShift:
+      return bit(from) | bit(static_cast<Square>(kSteps[from][m.direction()]));
     case MoveKind::kSwapRotate:
       return bit(from) | bit(static_cast<Square>(kSteps[from][m.direction()]));
     case MoveKind::kSwapShift: {
@@ -131,9 +133,10 @@ namespace detail {
 [[gnu::always_inline]] inline Key touched_square_keys(const Board& board, Move m) {
   const Square from = m.from();
   const MoveKind kind = m.kind();
-  const Square mid = kind == MoveKind::kRotate ? from : static_cast<Square>(kSteps[from][m.direction()]);
-  const Square to = kind == MoveKind::kSwapShift ? static_cast<Square>(kSteps[mid][m.second_direction()])
-                                                 : from;
+  const Square mid =
+      kind == MoveKind::kRotate ? from : static_cast<Square>(kSteps[from][m.direction()]);
+  const Square to =
+      kind == MoveKind::kSwapShift ? static_cast<Square>(kSteps[mid][m.second_direction()]) : from;
   Key k = square_key(board, from);
   if (mid != from) k ^= square_key(board, mid);
   if (to != from) k ^= square_key(board, to);

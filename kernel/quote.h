@@ -19,11 +19,20 @@ inline constexpr std::size_t kQuoteMaxChars = 80;
 inline void append_escaped(std::string& out, char byte) {
   const auto u = static_cast<unsigned char>(byte);
   switch (byte) {
-    case '\n': out += "\\n"; return;
-    case '\r': out += "\\r"; return;
-    case '\t': out += "\\t"; return;
-    case '\\': out += "\\\\"; return;
-    default: break;
+    case '\n':
+      out += "\\n";
+      return;
+    case '\r':
+      out += "\\r";
+      return;
+    case '\t':
+      out += "\\t";
+      return;
+    case '\\':
+      out += "\\\\";
+      return;
+    default:
+      break;
   }
   if (u >= 0x20 && u < 0x7f) {
     out.push_back(byte);

@@ -45,8 +45,8 @@ inline constexpr detail::ZobristTables kZobrist = detail::make_zobrist_tables();
 constexpr Key square_key(const Board& board, Square sq) {
   const Bitboard b = bit(sq);
   if (!(board.occupied() & b)) return 0;
-  const int code = ((board.by_color[1] & b) ? 8 : 0) | ((board.kings & b) ? 4 : 0) |
-                   board.orientation_at(sq);
+  const int code =
+      ((board.by_color[1] & b) ? 8 : 0) | ((board.kings & b) ? 4 : 0) | board.orientation_at(sq);
   return kZobrist.piece_square[code][sq];
 }
 

@@ -17,15 +17,20 @@ int usable_cpus() {
   return std::max(1, CPU_COUNT(&set));
 }
 
-std::optional<std::string> binding_warning(std::span<const int> cpus_of_counting_ranks, int threads) {
-  const auto short_of_threads = std::count_if(cpus_of_counting_ranks.begin(), cpus_of_counting_ranks.end(),
-                                              [threads](int cpus) { return cpus < threads; });
+std::optional<std::string> binding_warning(std::span<const int> cpus_of_counting_ranks,
+                                           int threads) {
+  const auto short_of_threads =
+      std::count_if(cpus_of_counting_ranks.begin(), cpus_of_counting_ranks.end(),
+                    [threads](int cpus) { return cpus < threads; });
   if (short_of_threads == 0) return std::nullopt;
-  const int fewest = *std::min_element(cpus_of_counting_ranks.begin(), cpus_of_counting_ranks.end());
-  return "warning: " + std::to_string(short_of_threads) + " of " + std::to_string(cpus_of_counting_ranks.size()) +
-         " counting ranks may run on fewer CPUs than --threads " + std::to_string(threads) + " (as few as " +
-         std::to_string(fewest) + (fewest == 1 ? " CPU" : " CPUs") +
-         " in a rank's affinity; mpirun binds each rank to one core by default up to 2 ranks); start mpirun with --bind-to none, or give each rank its "
+  const int fewest =
+      *std::min_element(cpus_of_counting_ranks.begin(), cpus_of_counting_ranks.end());
+  return "warning: " + std::to_string(short_of_threads) + " of " +
+         std::to_string(cpus_of_counting_ranks.size()) +
+         " counting ranks may run on fewer CPUs than --threads " + std::to_string(threads) +
+         " (as few as " + std::to_string(fewest) + (fewest == 1 ? " CPU" : " CPUs") +
+         " in a rank's affinity; mpirun binds each rank to one core by default up to 2 ranks); "
+         "start mpirun with --bind-to none, or give each rank its "
          "cores (--map-by ppr:1:node:pe=" +
          std::to_string(threads) + ")";
 }
@@ -37,8 +42,10 @@ void warn_if_bound(int threads, int first_counting_rank, int rank, int ranks, st
   MPI_Igather(&mine, 1, MPI_INT, all.data(), 1, MPI_INT, 0, MPI_COMM_WORLD, &request);
   wait_politely(request);
   if (rank != 0 || first_counting_rank >= ranks) return;
-  const std::span<const int> counting(all.data() + first_counting_rank, all.size() - first_counting_rank);
-  if (const auto warning = binding_warning(counting, threads)) err << *warning << "\n" << std::flush;
+  const std::span<const int> counting(all.data() + first_counting_rank,
+                                      all.size() - first_counting_rank);
+  if (const auto warning = binding_warning(counting, threads))
+    err << *warning << "\n" << std::flush;
 }
 
 }  // namespace leiser::mpi

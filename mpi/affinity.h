@@ -18,7 +18,8 @@ int usable_cpus();
 
 // The warning for the given counting ranks' usable CPUs when some of them
 // have fewer than `threads`; nothing when every one has enough.
-std::optional<std::string> binding_warning(std::span<const int> cpus_of_counting_ranks, int threads);
+std::optional<std::string> binding_warning(std::span<const int> cpus_of_counting_ranks,
+                                           int threads);
 
 // Collective (every rank calls it): gathers each rank's usable CPUs on rank 0,
 // which writes binding_warning for ranks first_counting_rank.. to `err`.

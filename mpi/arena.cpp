@@ -31,16 +31,18 @@ constexpr int kBadInput = 2;
 // kError (mpi/messages.h) and gendata's.
 constexpr int kArenaGames = 31;   // rank 0 -> worker: arena::encode_games, one opening's games
 constexpr int kArenaRecord = 32;  // worker -> rank 0: arena::encode_record, one finished game
-constexpr int kArenaDone = 33;    // worker -> rank 0: its engines' restarts (int32 per engine), last
+constexpr int kArenaDone = 33;  // worker -> rank 0: its engines' restarts (int32 per engine), last
 
 constexpr const char* kDieAfterGames = "--die-after-games";
 
 // The test-only --die-after-games K (rank 1 SIGKILLs itself after sending K
 // records, for the dead-worker test), taken out of the arena's options.
-std::optional<std::string> take_die_after(std::vector<std::string>& args, std::optional<std::int64_t>& die_after) {
+std::optional<std::string> take_die_after(std::vector<std::string>& args,
+                                          std::optional<std::int64_t>& die_after) {
   for (std::size_t i = 0; i < args.size(); ++i) {
     if (args[i] != kDieAfterGames) continue;
-    const auto value = i + 1 < args.size() ? cli::parse_integer(args[i + 1], 1, INT64_MAX) : std::nullopt;
+    const auto value =
+        i + 1 < args.size() ? cli::parse_integer(args[i + 1], 1, INT64_MAX) : std::nullopt;
     if (!value) return std::string(kDieAfterGames) + " expects a positive number of games";
     die_after = *value;
     args.erase(args.begin() + static_cast<long>(i), args.begin() + static_cast<long>(i) + 2);
@@ -50,15 +52,17 @@ std::optional<std::string> take_die_after(std::vector<std::string>& args, std::o
 }
 
 // The options every rank checks alike, so that every rank leaves on a bad one.
-kernel::Expected<arena::ArenaOptions> parse(std::vector<std::string>& args, std::optional<std::int64_t>& die_after) {
+kernel::Expected<arena::ArenaOptions> parse(std::vector<std::string>& args,
+                                            std::optional<std::int64_t>& die_after) {
   if (const auto problem = take_die_after(args, die_after)) return kernel::Error{*problem};
   auto options = arena::parse_arena_args(args);
   if (!options) return options;
   // A worker rank plays one game at a time with one set of engines, as a
   // worker thread does: more games at once is more ranks (mpirun -np).
   if (options->match.concurrency != 1)
-    return kernel::Error{"--concurrency: leiserchess-mpi arena plays one game at a time on each worker rank; "
-                         "start more ranks instead (mpirun -np)"};
+    return kernel::Error{
+        "--concurrency: leiserchess-mpi arena plays one game at a time on each worker rank; "
+        "start more ranks instead (mpirun -np)"};
   return options;
 }
 
@@ -66,7 +70,8 @@ kernel::Expected<arena::ArenaOptions> parse(std::vector<std::string>& args, std:
 // pair of engines and twin, colours reversed) together, in the order of
 // their first game. Without twins (odd --repeat) a unit is one game. A pair
 // one of whose games was resumed is a unit of the other.
-std::deque<std::vector<arena::ScheduledGame>> units_to_play(const std::vector<arena::ScheduledGame>& left) {
+std::deque<std::vector<arena::ScheduledGame>> units_to_play(
+    const std::vector<arena::ScheduledGame>& left) {
   std::deque<std::vector<arena::ScheduledGame>> units;
   std::map<std::pair<int, int>, std::size_t> unit_of_twin;
   for (const arena::ScheduledGame& game : left) {
@@ -101,8 +106,9 @@ int run_rank0(arena::ArenaOptions& options, int ranks) {
   const arena::MatchConfig& match = options.match;
   const auto started = std::chrono::steady_clock::now();
   const int games = static_cast<int>(arena::schedule_games(match).size());
-  std::cerr << "arena: " << match.engines.size() << " engines, " << games << (games == 1 ? " game" : " games")
-            << ", edition " << kernel::edition_name(match.edition) << ", " << ranks - 1 << " worker ranks\n"
+  std::cerr << "arena: " << match.engines.size() << " engines, " << games
+            << (games == 1 ? " game" : " games") << ", edition "
+            << kernel::edition_name(match.edition) << ", " << ranks - 1 << " worker ranks\n"
             << std::flush;
   // Rewriting one line in place only makes sense on a terminal.
   arena::MatchRecorder recorder(match, std::cerr, ::isatty(STDERR_FILENO) != 0);
@@ -111,7 +117,8 @@ int run_rank0(arena::ArenaOptions& options, int ranks) {
   arena::GameOrder order;
   auto record_in_order = [&] {
     while (auto next = order.next())
-      recorder.record(recorder.schedule()[static_cast<std::size_t>(next->number - 1)], std::move(next->record));
+      recorder.record(recorder.schedule()[static_cast<std::size_t>(next->number - 1)],
+                      std::move(next->record));
   };
   int working = ranks - 1;  // workers that have not sent kArenaDone
   while (working > 0) {
@@ -137,8 +144,9 @@ int run_rank0(arena::ArenaOptions& options, int ranks) {
         recorder.fail(from + game.error());
       } else {
         const int number = game->number;
-        if (!order.add(std::move(game.value()))) recorder.fail(from + "a record of game " + std::to_string(number) +
-                                                               ", which it was not playing");
+        if (!order.add(std::move(game.value())))
+          recorder.fail(from + "a record of game " + std::to_string(number) +
+                        ", which it was not playing");
       }
       record_in_order();
     } else if (message.MPI_TAG == kError) {
@@ -147,9 +155,10 @@ int run_rank0(arena::ArenaOptions& options, int ranks) {
       recorder.fail(from + receive_text(message));
     } else if (message.MPI_TAG == kArenaDone) {
       std::vector<std::int32_t> restarts(match.engines.size(), 0);
-      MPI_Recv(restarts.data(), static_cast<int>(restarts.size()), MPI_INT32_T, rank, kArenaDone, MPI_COMM_WORLD,
-               MPI_STATUS_IGNORE);
-      for (std::size_t i = 0; i < restarts.size(); ++i) recorder.add_restarts(static_cast<int>(i), restarts[i]);
+      MPI_Recv(restarts.data(), static_cast<int>(restarts.size()), MPI_INT32_T, rank, kArenaDone,
+               MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+      for (std::size_t i = 0; i < restarts.size(); ++i)
+        recorder.add_restarts(static_cast<int>(i), restarts[i]);
       --working;
     } else {
       receive_empty(message);
@@ -159,10 +168,12 @@ int run_rank0(arena::ArenaOptions& options, int ranks) {
   // Records held back behind a game that never came (its worker failed):
   // played games, kept, in order.
   for (arena::NumberedRecord& game : order.drain())
-    recorder.record(recorder.schedule()[static_cast<std::size_t>(game.number - 1)], std::move(game.record));
+    recorder.record(recorder.schedule()[static_cast<std::size_t>(game.number - 1)],
+                    std::move(game.record));
 
   arena::MatchResult result = recorder.finish();
-  result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+  result.seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
   std::cout << "\n";
   arena::print_summary(match, result, std::cout);
   if (!match.pgn_path.empty()) std::cout << "Game records: " << match.pgn_path << "\n";
@@ -207,7 +218,8 @@ void run_worker(arena::ArenaOptions& options, std::optional<std::int64_t> die_af
   }
   const std::vector<int> restarts = player.quit();
   const std::vector<std::int32_t> words(restarts.begin(), restarts.end());
-  MPI_Send(words.data(), static_cast<int>(words.size()), MPI_INT32_T, 0, kArenaDone, MPI_COMM_WORLD);
+  MPI_Send(words.data(), static_cast<int>(words.size()), MPI_INT32_T, 0, kArenaDone,
+           MPI_COMM_WORLD);
 }
 
 }  // namespace
@@ -216,11 +228,14 @@ std::string arena_terminated_text(const std::vector<std::string>& args) {
   std::string pgn;
   for (std::size_t i = 0; i + 1 < args.size(); ++i)
     if (args[i] == "--pgn") pgn = args[i + 1];
-  return pgn.empty() ? std::string("error: leiserchess-mpi arena was terminated before the match finished (a rank "
-                                   "died or the job was killed); without --pgn its games are lost\n")
-                     : "error: leiserchess-mpi arena was terminated before the match finished (a rank died or the "
-                       "job was killed); the finished games are in " + pgn +
-                           ": the same command with --resume plays the rest\n";
+  return pgn.empty()
+             ? std::string(
+                   "error: leiserchess-mpi arena was terminated before the match finished (a rank "
+                   "died or the job was killed); without --pgn its games are lost\n")
+             : "error: leiserchess-mpi arena was terminated before the match finished (a rank died "
+               "or the "
+               "job was killed); the finished games are in " +
+                   pgn + ": the same command with --resume plays the rest\n";
 }
 
 int run_arena(std::vector<std::string> args, int rank, int ranks) {

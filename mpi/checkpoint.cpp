@@ -56,8 +56,10 @@ kernel::Expected<std::optional<CheckpointHeader>> read_checkpoint_header(const s
   std::ifstream probe(path, std::ios::binary);
   if (!probe || probe.peek() == std::ifstream::traits_type::eof()) return Result{};
   const auto lines = complete_lines(path);
-  const std::string bad = "checkpoint " + path + " is not a leiserchess-mpi checkpoint (bad header)";
-  if (!lines || static_cast<int>(lines->size()) < kHeaderLines || (*lines)[0] != kMagic) return kernel::Error{bad};
+  const std::string bad =
+      "checkpoint " + path + " is not a leiserchess-mpi checkpoint (bad header)";
+  if (!lines || static_cast<int>(lines->size()) < kHeaderLines || (*lines)[0] != kMagic)
+    return kernel::Error{bad};
   CheckpointHeader h;
   const auto fen = field((*lines)[1], "fen");
   const auto edition = field((*lines)[2], "edition");
@@ -79,23 +81,28 @@ kernel::Expected<std::optional<CheckpointHeader>> read_checkpoint_header(const s
   return Result{h};
 }
 
-std::optional<std::string> checkpoint_mismatch(const CheckpointHeader& found, const CheckpointHeader& wanted) {
+std::optional<std::string> checkpoint_mismatch(const CheckpointHeader& found,
+                                               const CheckpointHeader& wanted) {
   auto differs = [](const std::string& what, const std::string& file, const std::string& run) {
     return "it was written for " + what + " " + file + ", this run has " + run;
   };
-  if (found.fen != wanted.fen) return differs("position", "'" + found.fen + "'", "'" + wanted.fen + "'");
+  if (found.fen != wanted.fen)
+    return differs("position", "'" + found.fen + "'", "'" + wanted.fen + "'");
   if (found.edition != wanted.edition) return differs("edition", found.edition, wanted.edition);
   if (found.depth != wanted.depth)
     return differs("depth", std::to_string(found.depth), std::to_string(wanted.depth));
   if (found.mode != wanted.mode) return differs("mode", found.mode, wanted.mode);
   if (found.split_depth != wanted.split_depth)
-    return differs("split depth", std::to_string(found.split_depth), std::to_string(wanted.split_depth));
+    return differs("split depth", std::to_string(found.split_depth),
+                   std::to_string(wanted.split_depth));
   if (found.tasks != wanted.tasks)
-    return differs("a tree of", std::to_string(found.tasks) + " tasks", std::to_string(wanted.tasks));
+    return differs("a tree of", std::to_string(found.tasks) + " tasks",
+                   std::to_string(wanted.tasks));
   return std::nullopt;
 }
 
-kernel::Expected<Checkpoint> Checkpoint::open(const std::string& path, const CheckpointHeader& header) {
+kernel::Expected<Checkpoint> Checkpoint::open(const std::string& path,
+                                              const CheckpointHeader& header) {
   const auto existing = read_checkpoint_header(path);
   if (!existing) return kernel::Error{existing.error()};
   Checkpoint checkpoint;
@@ -105,7 +112,8 @@ kernel::Expected<Checkpoint> Checkpoint::open(const std::string& path, const Che
     if (const auto why = checkpoint_mismatch(*existing.value(), header))
       return kernel::Error{"checkpoint " + path + " does not match this run: " + *why};
     const auto lines = complete_lines(path);
-    if (!lines) return kernel::Error{"cannot read checkpoint " + path + ": " + std::strerror(errno)};
+    if (!lines)
+      return kernel::Error{"cannot read checkpoint " + path + ": " + std::strerror(errno)};
     // Drop a last line cut short, so that the next record starts a line.
     std::size_t complete = 0;
     for (const std::string& line : *lines) complete += line.size() + 1;
@@ -124,22 +132,25 @@ kernel::Expected<Checkpoint> Checkpoint::open(const std::string& path, const Che
         counts.push_back(static_cast<std::uint64_t>(*value));
       }
       if (word != "task" || !task || counts.size() != counts_per_task)
-        return kernel::Error{"checkpoint " + path + " line " + std::to_string(i + 1) + " is malformed"};
+        return kernel::Error{"checkpoint " + path + " line " + std::to_string(i + 1) +
+                             " is malformed"};
       checkpoint.finished_.emplace(*task, std::move(counts));
     }
   }
   checkpoint.file_.reset(std::fopen(path.c_str(), "ab"));
-  if (!checkpoint.file_) return kernel::Error{"cannot open checkpoint " + path + ": " + std::strerror(errno)};
+  if (!checkpoint.file_)
+    return kernel::Error{"cannot open checkpoint " + path + ": " + std::strerror(errno)};
   if (!existing.value()) {
     const std::string text = header_text(header);
-    if (std::fputs(text.c_str(), checkpoint.file_.get()) < 0 || std::fflush(checkpoint.file_.get()) != 0 ||
-        ::fsync(::fileno(checkpoint.file_.get())) != 0)
+    if (std::fputs(text.c_str(), checkpoint.file_.get()) < 0 ||
+        std::fflush(checkpoint.file_.get()) != 0 || ::fsync(::fileno(checkpoint.file_.get())) != 0)
       return kernel::Error{"cannot write checkpoint " + path + ": " + std::strerror(errno)};
   }
   return checkpoint;
 }
 
-kernel::Expected<bool> Checkpoint::record(std::int64_t task, const std::vector<std::uint64_t>& counts) {
+kernel::Expected<bool> Checkpoint::record(std::int64_t task,
+                                          const std::vector<std::uint64_t>& counts) {
   std::string line = "task " + std::to_string(task);
   for (std::uint64_t c : counts) {
     line += ' ';

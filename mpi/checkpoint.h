@@ -43,7 +43,8 @@ kernel::Expected<std::optional<CheckpointHeader>> read_checkpoint_header(const s
 
 // Why a checkpoint written for `found` cannot resume a run of `wanted` (the
 // first field that differs), or nullopt when it can.
-std::optional<std::string> checkpoint_mismatch(const CheckpointHeader& found, const CheckpointHeader& wanted);
+std::optional<std::string> checkpoint_mismatch(const CheckpointHeader& found,
+                                               const CheckpointHeader& wanted);
 
 class Checkpoint {
  public:

@@ -47,8 +47,10 @@ kernel::Expected<bool> run_master(std::deque<Job> pending, int ranks, const OnRe
       const auto now = std::chrono::steady_clock::now();
       // With a task still queued when the previous result came, the worker
       // went straight on: the time between its results is one task's.
-      const bool was_busy = worker.in_flight >= 2 && worker.last_result != std::chrono::steady_clock::time_point{};
-      if (was_busy && now - worker.last_result < kQuickTask) worker.cap = std::min(2 * worker.cap, kMaxInFlight);
+      const bool was_busy =
+          worker.in_flight >= 2 && worker.last_result != std::chrono::steady_clock::time_point{};
+      if (was_busy && now - worker.last_result < kQuickTask)
+        worker.cap = std::min(2 * worker.cap, kMaxInFlight);
       if (now - worker.last_result > kSlowTask) worker.cap = kMinInFlight;
       worker.last_result = now;
       --worker.in_flight;
@@ -96,8 +98,8 @@ void run_worker(const cli::CoreEntry& core, std::optional<std::int64_t> die_afte
   }
 }
 
-kernel::Expected<bool> run_alone(const cli::CoreEntry& core, std::deque<Job> pending, const OnResult& on_result,
-                                 const OnIdle& idle) {
+kernel::Expected<bool> run_alone(const cli::CoreEntry& core, std::deque<Job> pending,
+                                 const OnResult& on_result, const OnIdle& idle) {
   for (const Job& job : pending) {
     const auto counts = run_perft(core, job.args);
     if (!counts) return kernel::Error{"task " + std::to_string(job.task) + ": " + counts.error()};

@@ -41,7 +41,7 @@ kernel::Expected<bool> run_master(std::deque<Job> pending, int ranks, const OnRe
 void run_worker(const cli::CoreEntry& core, std::optional<std::int64_t> die_after);
 
 // One rank: rank 0 counts every task itself.
-kernel::Expected<bool> run_alone(const cli::CoreEntry& core, std::deque<Job> pending, const OnResult& on_result,
-                                 const OnIdle& idle);
+kernel::Expected<bool> run_alone(const cli::CoreEntry& core, std::deque<Job> pending,
+                                 const OnResult& on_result, const OnIdle& idle);
 
 }  // namespace leiser::mpi

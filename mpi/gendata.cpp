@@ -46,9 +46,11 @@ class SharedText : public std::streambuf {
     const auto at = text_.rfind("gendata: games ");
     if (at == std::string::npos) return std::nullopt;
     unsigned long long done = 0, todo = 0, positions = 0;
-    if (std::sscanf(text_.c_str() + at, "gendata: games %llu/%llu positions %llu", &done, &todo, &positions) != 3)
+    if (std::sscanf(text_.c_str() + at, "gendata: games %llu/%llu positions %llu", &done, &todo,
+                    &positions) != 3)
       return std::nullopt;
-    return std::array<std::int64_t, 3>{static_cast<std::int64_t>(done), static_cast<std::int64_t>(todo),
+    return std::array<std::int64_t, 3>{static_cast<std::int64_t>(done),
+                                       static_cast<std::int64_t>(todo),
                                        static_cast<std::int64_t>(positions)};
   }
 
@@ -73,19 +75,19 @@ class SharedText : public std::streambuf {
 // What a rank reports when its gendata has finished.
 struct RankReport {
   int status = 0;
-  std::int64_t games_played = 0;     // this run
+  std::int64_t games_played = 0;       // this run
   std::int64_t positions_written = 0;  // this run
-  std::int64_t file_games = 0;       // games in the rank's file afterwards
+  std::int64_t file_games = 0;         // games in the rank's file afterwards
   std::int64_t file_positions = 0;
-  std::string out;   // gendata's stdout (its summary line)
-  std::string notes; // its stderr without the progress lines: errors, "resuming"
+  std::string out;    // gendata's stdout (its summary line)
+  std::string notes;  // its stderr without the progress lines: errors, "resuming"
 };
 
 // Status and counts on the first line, then stdout, a NUL, stderr.
 std::string encode_done(const RankReport& r) {
   std::ostringstream text;
-  text << r.status << " " << r.games_played << " " << r.positions_written << " " << r.file_games << " "
-       << r.file_positions << "\n"
+  text << r.status << " " << r.games_played << " " << r.positions_written << " " << r.file_games
+       << " " << r.file_positions << "\n"
        << r.out << '\0' << r.notes;
   return text.str();
 }
@@ -93,7 +95,9 @@ std::string encode_done(const RankReport& r) {
 RankReport decode_done(const std::string& text) {
   RankReport r;
   std::istringstream head(text.substr(0, text.find('\n')));
-  if (!(head >> r.status >> r.games_played >> r.positions_written >> r.file_games >> r.file_positions)) r.status = 1;
+  if (!(head >> r.status >> r.games_played >> r.positions_written >> r.file_games >>
+        r.file_positions))
+    r.status = 1;
   const auto body = text.find('\n') == std::string::npos ? text.size() : text.find('\n') + 1;
   const auto nul = text.find('\0', body);
   r.out = text.substr(body, nul == std::string::npos ? std::string::npos : nul - body);
@@ -120,7 +124,8 @@ std::string notes_of(const std::string& err) {
 
 // The value after option `name` in gendata's "--name value" pairs (name=value
 // engine options take no value), or none.
-std::optional<std::size_t> value_index(const std::vector<std::string>& args, const std::string& name) {
+std::optional<std::size_t> value_index(const std::vector<std::string>& args,
+                                       const std::string& name) {
   std::optional<std::size_t> found;
   for (std::size_t i = 0; i < args.size(); ++i) {
     if (args[i].rfind("--", 0) != 0) continue;
@@ -137,7 +142,8 @@ std::string quoted(const std::string& arg) {
   return text + "'";
 }
 
-std::string progress_line(const std::vector<std::array<std::int64_t, 3>>& per_rank, double seconds) {
+std::string progress_line(const std::vector<std::array<std::int64_t, 3>>& per_rank,
+                          double seconds) {
   std::int64_t done = 0, todo = 0, positions = 0;
   for (const auto& p : per_rank) {
     done += p[0];
@@ -147,13 +153,15 @@ std::string progress_line(const std::vector<std::array<std::int64_t, 3>>& per_ra
   const double rate = seconds > 0 ? static_cast<double>(positions) / seconds : 0;
   std::string eta = "?";
   if (done > 0) {
-    const auto s = static_cast<long long>(seconds / static_cast<double>(done) * static_cast<double>(todo - done) + 0.5);
+    const auto s = static_cast<long long>(
+        seconds / static_cast<double>(done) * static_cast<double>(todo - done) + 0.5);
     char text[32];
     std::snprintf(text, sizeof text, "%lld:%02lld:%02lld", s / 3600, (s / 60) % 60, s % 60);
     eta = text;
   }
   char line[200];
-  std::snprintf(line, sizeof line, "progress: ranks %zu  games %lld/%lld  positions %lld  %.0f positions/s  ETA %s",
+  std::snprintf(line, sizeof line,
+                "progress: ranks %zu  games %lld/%lld  positions %lld  %.0f positions/s  ETA %s",
                 per_rank.size(), static_cast<long long>(done), static_cast<long long>(todo),
                 static_cast<long long>(positions), rate, eta.c_str());
   return line;
@@ -178,8 +186,9 @@ bool write_manifest(const std::string& out, const std::vector<std::string>& args
   std::int64_t games = 0, positions = 0;
   for (int r = 0; r < ranks; ++r) {
     const RankReport& report = reports[static_cast<std::size_t>(r)];
-    text << "rank " << r << " first-game " << r << " game-stride " << ranks << " games " << report.file_games
-         << " positions " << report.file_positions << " file " << rank_file(out, r) << "\n";
+    text << "rank " << r << " first-game " << r << " game-stride " << ranks << " games "
+         << report.file_games << " positions " << report.file_positions << " file "
+         << rank_file(out, r) << "\n";
     games += report.file_games;
     positions += report.file_positions;
   }
@@ -198,18 +207,21 @@ bool write_manifest(const std::string& out, const std::vector<std::string>& args
 
 }  // namespace
 
-std::string rank_file(const std::string& out, int rank) { return out + ".rank" + std::to_string(rank); }
+std::string rank_file(const std::string& out, int rank) {
+  return out + ".rank" + std::to_string(rank);
+}
 std::string manifest_file(const std::string& out) { return out + ".manifest"; }
 
-int run_gendata(const std::vector<std::string>& args, const cli::CoreEntry& core, int rank, int ranks) {
+int run_gendata(const std::vector<std::string>& args, const cli::CoreEntry& core, int rank,
+                int ranks) {
   constexpr int kBadInput = 2;
   // Checks that need no engine, the same on every rank: the shares are ours
   // to choose; the rest gendata checks itself on every rank.
   for (const std::string& arg : args)
     if (arg == "--first-game" || arg == "--game-stride") {
       if (rank == 0)
-        std::cerr << "error: gendata: leiserchess-mpi gives each rank its share of the games; " << arg
-                  << " is not an option here\n";
+        std::cerr << "error: gendata: leiserchess-mpi gives each rank its share of the games; "
+                  << arg << " is not an option here\n";
       return kBadInput;
     }
   if (args.empty()) {
@@ -232,7 +244,8 @@ int run_gendata(const std::vector<std::string>& args, const cli::CoreEntry& core
   const auto out_at = value_index(args, "--out");
   const std::string out = out_at ? args[*out_at] : std::string();
   if (out_at) command[*out_at + 1] = rank_file(out, rank);
-  command.insert(command.end(), {"--first-game", std::to_string(rank), "--game-stride", std::to_string(ranks)});
+  command.insert(command.end(),
+                 {"--first-game", std::to_string(rank), "--game-stride", std::to_string(ranks)});
 
   SharedText err_text;
   std::ostream err(&err_text);
@@ -254,7 +267,9 @@ int run_gendata(const std::vector<std::string>& args, const cli::CoreEntry& core
   auto last_sent = start;
   auto last_printed = start;
   bool printed = false;
-  auto seconds = [&] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(); };
+  auto seconds = [&] {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  };
   auto receive = [&] {
     for (;;) {
       int arrived = 0;
@@ -322,7 +337,8 @@ int run_gendata(const std::vector<std::string>& args, const cli::CoreEntry& core
     MPI_Send(text.data(), static_cast<int>(text.size()), MPI_CHAR, 0, kGendataDone, MPI_COMM_WORLD);
   } else {
     reports[0] = report;
-    while (std::any_of(reports.begin(), reports.end(), [](const auto& r) { return !r.has_value(); })) {
+    while (
+        std::any_of(reports.begin(), reports.end(), [](const auto& r) { return !r.has_value(); })) {
       receive();
       std::this_thread::sleep_for(std::chrono::milliseconds(20));
       if (std::chrono::steady_clock::now() - last_printed >= std::chrono::seconds(1)) {
@@ -332,8 +348,9 @@ int run_gendata(const std::vector<std::string>& args, const cli::CoreEntry& core
       }
     }
     for (std::size_t r = 0; r < reports.size(); ++r)
-      if (reports[r]->status == 0) progress[r] = {reports[r]->games_played, reports[r]->games_played,
-                                                   reports[r]->positions_written};
+      if (reports[r]->status == 0)
+        progress[r] = {reports[r]->games_played, reports[r]->games_played,
+                       reports[r]->positions_written};
     // Errors: one line each, the same line from several ranks once (a bad
     // argument is found by every rank); other notes with their rank.
     std::set<std::string> said;
@@ -350,7 +367,8 @@ int run_gendata(const std::vector<std::string>& args, const cli::CoreEntry& core
     }
     if (status == 0) {
       if (printed) std::cerr << progress_line(progress, seconds()) << "\n";
-      for (std::size_t r = 0; r < reports.size(); ++r) std::cout << "rank " << r << ": " << reports[r]->out;
+      for (std::size_t r = 0; r < reports.size(); ++r)
+        std::cout << "rank " << r << ": " << reports[r]->out;
       std::int64_t played = 0, written = 0, games = 0, positions = 0;
       std::vector<RankReport> all;
       for (const auto& r : reports) {
@@ -365,8 +383,8 @@ int run_gendata(const std::vector<std::string>& args, const cli::CoreEntry& core
         status = 1;
       } else {
         std::cout << "gendata: " << ranks << " ranks, " << played << " games, " << written
-                  << " positions written in this run; the files hold " << games << " games, " << positions
-                  << " positions; manifest '" << manifest_file(out) << "'\n"
+                  << " positions written in this run; the files hold " << games << " games, "
+                  << positions << " positions; manifest '" << manifest_file(out) << "'\n"
                   << std::flush;
       }
     }

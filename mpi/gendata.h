@@ -15,7 +15,8 @@
 namespace leiser::mpi {
 
 inline constexpr const char* kGendataUsage =
-    "usage: leiserchess-mpi gendata --edition 2016|2018 --games N --nodes K --out FILE [gendata's other options]"
+    "usage: leiserchess-mpi gendata --edition 2016|2018 --games N --nodes K --out FILE [gendata's "
+    "other options]"
     " [--simd scalar|avx2|avx512|auto]";
 
 // The file rank `rank` writes for --out `out`, and the manifest's name.
@@ -25,6 +26,7 @@ std::string manifest_file(const std::string& out);
 // Runs on every rank with the arguments after "gendata" (--simd taken out).
 // Returns the exit status, the same on every rank: 0, 2 for bad arguments
 // or a file that cannot be resumed (gendata's), 1 for a failed run.
-int run_gendata(const std::vector<std::string>& args, const cli::CoreEntry& core, int rank, int ranks);
+int run_gendata(const std::vector<std::string>& args, const cli::CoreEntry& core, int rank,
+                int ranks);
 
 }  // namespace leiser::mpi

@@ -1,9 +1,8 @@
-// leiserchess-mpi: perft, gendata and arena across machines (docs/mpi.md). For perft, rank 0 splits the
-// tree into tasks and hands them out on demand; every rank counts its tasks
-// with `leiserchess perft` run by the engine core chosen for its CPU, with
-// its own oneTBB threads; rank 0 sums, prints progress and keeps the
-// checkpoint. Baseline code, like cli/main.cpp: the wide cores run only
-// through their entries.
+// leiserchess-mpi: perft, gendata and arena across machines (docs/mpi.md). For perft, rank 0 splits
+// the tree into tasks and hands them out on demand; every rank counts its tasks with `leiserchess
+// perft` run by the engine core chosen for its CPU, with its own oneTBB threads; rank 0 sums,
+// prints progress and keeps the checkpoint. Baseline code, like cli/main.cpp: the wide cores run
+// only through their entries.
 #include <mpi.h>
 #include <signal.h>
 #include <unistd.h>
@@ -18,8 +17,8 @@
 #include <vector>
 
 #include "cli/cores.h"
-#include "mpi/arena.h"
 #include "mpi/affinity.h"
+#include "mpi/arena.h"
 #include "mpi/distribute.h"
 #include "mpi/gendata.h"
 #include "mpi/perft_args.h"
@@ -43,7 +42,8 @@ std::array<char, 4096> g_terminated_message{};
 std::size_t g_terminated_length = 0;
 
 extern "C" void on_terminate(int) {
-  [[maybe_unused]] const ssize_t written = ::write(2, g_terminated_message.data(), g_terminated_length);
+  [[maybe_unused]] const ssize_t written =
+      ::write(2, g_terminated_message.data(), g_terminated_length);
   ::_exit(1);
 }
 
@@ -58,11 +58,14 @@ void install_terminate_text(const std::string& text) {
 
 void install_terminate_message(const std::optional<std::string>& checkpoint) {
   install_terminate_text(
-      checkpoint ? "error: leiserchess-mpi was terminated before the count finished (a rank died or the job was "
-                   "killed); the finished tasks are in checkpoint " + *checkpoint +
-                       ": rerun the same command to resume\n"
-                 : std::string("error: leiserchess-mpi was terminated before the count finished (a rank died or "
-                               "the job was killed); without --checkpoint the count must start again\n"));
+      checkpoint
+          ? "error: leiserchess-mpi was terminated before the count finished (a rank died or the "
+            "job was "
+            "killed); the finished tasks are in checkpoint " +
+                *checkpoint + ": rerun the same command to resume\n"
+          : std::string(
+                "error: leiserchess-mpi was terminated before the count finished (a rank died or "
+                "the job was killed); without --checkpoint the count must start again\n"));
 }
 
 // --simd NAME anywhere, as in cli/main.cpp: chooses the SIMD implementation
@@ -71,7 +74,8 @@ std::string take_simd_option(std::vector<std::string>& args) {
   for (std::size_t i = 0; i < args.size(); ++i) {
     if (args[i] != "--simd") continue;
     if (i + 1 >= args.size()) return "--simd expects scalar, avx2, avx512 or auto";
-    if (std::string problem = simd::select(args[i + 1]); !problem.empty()) return "--simd: " + problem;
+    if (std::string problem = simd::select(args[i + 1]); !problem.empty())
+      return "--simd: " + problem;
     args.erase(args.begin() + static_cast<long>(i), args.begin() + static_cast<long>(i) + 2);
     --i;
   }
@@ -99,7 +103,8 @@ int run_rank0(const mpi::PerftArgs& args, const cli::CoreEntry& core, int ranks,
     if (!added) return added;
     if (!added.value()) return true;  // a duplicate: nothing new
     if (plan.checkpoint)
-      if (const auto recorded = plan.checkpoint->record(result.task, result.counts); !recorded) return recorded;
+      if (const auto recorded = plan.checkpoint->record(result.task, result.counts); !recorded)
+        return recorded;
     progress.task_done(result.counts.back());
     return !(args.stop_after_tasks && progress.done_this_run() >= *args.stop_after_tasks);
   };
@@ -112,10 +117,12 @@ int run_rank0(const mpi::PerftArgs& args, const cli::CoreEntry& core, int ranks,
     return 1;
   }
   progress.report(std::cerr, true);
-  const auto finished = static_cast<std::int64_t>(std::count(plan.done.begin(), plan.done.end(), true));
+  const auto finished =
+      static_cast<std::int64_t>(std::count(plan.done.begin(), plan.done.end(), true));
   if (finished < total_tasks) {
-    std::cerr << "stopped after " << progress.done_this_run() << " tasks (--stop-after-tasks): " << finished
-              << " of " << total_tasks << " tasks are done"
+    std::cerr << "stopped after " << progress.done_this_run()
+              << " tasks (--stop-after-tasks): " << finished << " of " << total_tasks
+              << " tasks are done"
               << (args.checkpoint ? "; rerun with the same --checkpoint to finish" : "") << "\n";
     return kStopped;
   }
@@ -123,12 +130,14 @@ int run_rank0(const mpi::PerftArgs& args, const cli::CoreEntry& core, int ranks,
     std::cout << "perft " << split_depth + 1 + static_cast<int>(i) << " " << plan.totals[i] << "\n";
   const double seconds = progress.seconds();
   const double rate = seconds > 0 ? static_cast<double>(progress.leaves_this_run()) / seconds : 0.0;
-  std::cout << "time " << static_cast<long long>(seconds * 1000 + 0.5) << " ms (depth " << args.depth << "), "
-            << static_cast<long long>(rate) << " leaves/s, edition " << kernel::edition_name(args.edition) << ", "
-            << (args.mode == kernel::PerftMode::kPseudo ? "pseudo" : "legal") << ", threads " << args.threads
-            << ", ranks " << ranks << ", core " << core.name << ", split depth " << split_depth << ", tasks "
-            << total_tasks;
-  if (plan.from_checkpoint > 0) std::cout << " (" << plan.from_checkpoint << " from the checkpoint)";
+  std::cout << "time " << static_cast<long long>(seconds * 1000 + 0.5) << " ms (depth "
+            << args.depth << "), " << static_cast<long long>(rate) << " leaves/s, edition "
+            << kernel::edition_name(args.edition) << ", "
+            << (args.mode == kernel::PerftMode::kPseudo ? "pseudo" : "legal") << ", threads "
+            << args.threads << ", ranks " << ranks << ", core " << core.name << ", split depth "
+            << split_depth << ", tasks " << total_tasks;
+  if (plan.from_checkpoint > 0)
+    std::cout << " (" << plan.from_checkpoint << " from the checkpoint)";
   std::cout << "\n" << std::flush;
   return 0;
 }
@@ -156,10 +165,12 @@ int main(int argc, char** argv) {
     }
     if (rank == 0)
       install_terminate_text(
-          "error: leiserchess-mpi gendata was terminated before it finished (a rank died or the job was killed); "
+          "error: leiserchess-mpi gendata was terminated before it finished (a rank died or the "
+          "job was killed); "
           "each rank's file keeps its finished games: rerun the same command to resume\n");
     const std::vector<std::string> gendata_args(raw.begin() + 1, raw.end());
-    const int status = mpi::run_gendata(gendata_args, cli::core_for(simd::active().name), rank, ranks);
+    const int status =
+        mpi::run_gendata(gendata_args, cli::core_for(simd::active().name), rank, ranks);
     // The run is over and reported: mpirun ends the job on the first rank
     // that exits nonzero, which must not print "terminated before it finished".
     ::signal(SIGTERM, SIG_DFL);
@@ -180,9 +191,12 @@ int main(int argc, char** argv) {
     ::signal(SIGINT, SIG_DFL);
     return finish(status);
   }
-  const auto args = problem.empty() ? mpi::parse_perft_args(raw) : kernel::Expected<mpi::PerftArgs>(kernel::Error{problem});
+  const auto args = problem.empty() ? mpi::parse_perft_args(raw)
+                                    : kernel::Expected<mpi::PerftArgs>(kernel::Error{problem});
   if (!args) {
-    if (rank == 0) std::cerr << "error: " << args.error() << "\n" << (raw.empty() ? std::string(mpi::kUsage) + "\n" : "");
+    if (rank == 0)
+      std::cerr << "error: " << args.error() << "\n"
+                << (raw.empty() ? std::string(mpi::kUsage) + "\n" : "");
     return finish(kBadInput);
   }
   const cli::CoreEntry& core = cli::core_for(simd::active().name);

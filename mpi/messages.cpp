@@ -48,17 +48,19 @@ void send_result(const ResultMessage& message) {
   words.reserve(message.counts.size() + 1);
   words.push_back(static_cast<std::uint64_t>(message.task));
   words.insert(words.end(), message.counts.begin(), message.counts.end());
-  MPI_Send(words.data(), static_cast<int>(words.size()), MPI_UINT64_T, kMaster, kResult, MPI_COMM_WORLD);
+  MPI_Send(words.data(), static_cast<int>(words.size()), MPI_UINT64_T, kMaster, kResult,
+           MPI_COMM_WORLD);
 }
 
 void send_error(const std::string& message) {
-  MPI_Send(message.data(), static_cast<int>(message.size()), MPI_CHAR, kMaster, kError, MPI_COMM_WORLD);
+  MPI_Send(message.data(), static_cast<int>(message.size()), MPI_CHAR, kMaster, kError,
+           MPI_COMM_WORLD);
 }
 
 TaskMessage receive_task(const MPI_Status& status) {
   std::string bytes(static_cast<std::size_t>(count_of(status, MPI_CHAR)), '\0');
-  MPI_Recv(bytes.data(), static_cast<int>(bytes.size()), MPI_CHAR, status.MPI_SOURCE, kTask, MPI_COMM_WORLD,
-           MPI_STATUS_IGNORE);
+  MPI_Recv(bytes.data(), static_cast<int>(bytes.size()), MPI_CHAR, status.MPI_SOURCE, kTask,
+           MPI_COMM_WORLD, MPI_STATUS_IGNORE);
   TaskMessage message;
   std::vector<std::string> fields;
   std::size_t start = 0;
@@ -73,8 +75,8 @@ TaskMessage receive_task(const MPI_Status& status) {
 
 ResultMessage receive_result(const MPI_Status& status) {
   std::vector<std::uint64_t> words(static_cast<std::size_t>(count_of(status, MPI_UINT64_T)));
-  MPI_Recv(words.data(), static_cast<int>(words.size()), MPI_UINT64_T, status.MPI_SOURCE, kResult, MPI_COMM_WORLD,
-           MPI_STATUS_IGNORE);
+  MPI_Recv(words.data(), static_cast<int>(words.size()), MPI_UINT64_T, status.MPI_SOURCE, kResult,
+           MPI_COMM_WORLD, MPI_STATUS_IGNORE);
   ResultMessage message;
   if (!words.empty()) {
     message.task = static_cast<std::int64_t>(words.front());
@@ -85,13 +87,14 @@ ResultMessage receive_result(const MPI_Status& status) {
 
 std::string receive_text(const MPI_Status& status) {
   std::string text(static_cast<std::size_t>(count_of(status, MPI_CHAR)), '\0');
-  MPI_Recv(text.data(), static_cast<int>(text.size()), MPI_CHAR, status.MPI_SOURCE, status.MPI_TAG, MPI_COMM_WORLD,
-           MPI_STATUS_IGNORE);
+  MPI_Recv(text.data(), static_cast<int>(text.size()), MPI_CHAR, status.MPI_SOURCE, status.MPI_TAG,
+           MPI_COMM_WORLD, MPI_STATUS_IGNORE);
   return text;
 }
 
 void receive_empty(const MPI_Status& status) {
-  MPI_Recv(nullptr, 0, MPI_BYTE, status.MPI_SOURCE, status.MPI_TAG, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+  MPI_Recv(nullptr, 0, MPI_BYTE, status.MPI_SOURCE, status.MPI_TAG, MPI_COMM_WORLD,
+           MPI_STATUS_IGNORE);
 }
 
 }  // namespace leiser::mpi

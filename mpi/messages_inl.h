@@ -22,7 +22,8 @@ MPI_Status wait_for_message(int source, Idle&& idle) {
     MPI_Iprobe(source, MPI_ANY_TAG, MPI_COMM_WORLD, &arrived, &status);
     if (arrived) return status;
     idle();
-    if (std::chrono::steady_clock::now() - start > kSpin) std::this_thread::sleep_for(kPollInterval);
+    if (std::chrono::steady_clock::now() - start > kSpin)
+      std::this_thread::sleep_for(kPollInterval);
   }
 }
 

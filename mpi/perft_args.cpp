@@ -7,7 +7,8 @@ namespace leiser::mpi {
 kernel::Expected<PerftArgs> parse_perft_args(const std::vector<std::string>& args) {
   using kernel::Error;
   if (args.empty()) return Error{"no command; the commands are 'perft' and 'gendata'"};
-  if (args.front() != "perft") return Error{"unknown command '" + args.front() + "'; the commands are 'perft' and 'gendata'"};
+  if (args.front() != "perft")
+    return Error{"unknown command '" + args.front() + "'; the commands are 'perft' and 'gendata'"};
   PerftArgs parsed;
   for (std::size_t i = 1; i < args.size(); ++i) {
     const std::string& arg = args[i];
@@ -23,8 +24,8 @@ kernel::Expected<PerftArgs> parse_perft_args(const std::vector<std::string>& arg
       return v ? cli::parse_integer(*v, min, max) : std::nullopt;
     };
     auto expects = [&](long long min, long long max) {
-      return Error{arg + " expects an integer from " + std::to_string(min) + " to " + std::to_string(max) +
-                   ", got '" + raw + "'"};
+      return Error{arg + " expects an integer from " + std::to_string(min) + " to " +
+                   std::to_string(max) + ", got '" + raw + "'"};
     };
     if (arg == "--edition") {
       const auto v = value();
@@ -73,15 +74,16 @@ kernel::Expected<PerftArgs> parse_perft_args(const std::vector<std::string>& arg
   }
   if (parsed.depth == 0) return Error{"--depth is required"};
   if (parsed.split_depth && *parsed.split_depth >= parsed.depth)
-    return Error{"--split-depth must be below --depth (" + std::to_string(parsed.depth) + "), got " +
-                 std::to_string(*parsed.split_depth)};
+    return Error{"--split-depth must be below --depth (" + std::to_string(parsed.depth) +
+                 "), got " + std::to_string(*parsed.split_depth)};
   return parsed;
 }
 
-std::vector<std::string> perft_command(kernel::Edition edition, const std::string& fen, const std::string& move,
-                                       int depth, kernel::PerftMode mode, int threads,
-                                       std::size_t hash_megabytes) {
-  std::vector<std::string> args{"perft", "--edition", std::string(kernel::edition_name(edition)), "--fen", fen};
+std::vector<std::string> perft_command(kernel::Edition edition, const std::string& fen,
+                                       const std::string& move, int depth, kernel::PerftMode mode,
+                                       int threads, std::size_t hash_megabytes) {
+  std::vector<std::string> args{"perft", "--edition", std::string(kernel::edition_name(edition)),
+                                "--fen", fen};
   // The move, played by the command, makes the task node's parent the
   // board Ko looks at, as in the single-process tree.
   if (!move.empty()) args.insert(args.end(), {"--moves", move});

@@ -16,7 +16,8 @@ namespace leiser::mpi {
 
 inline constexpr const char* kUsage =
     "usage: leiserchess-mpi perft [--edition 2018|2016] [--fen FEN] --depth N [--pseudo] "
-    "[--threads T] [--hash MB] [--checkpoint FILE] [--split-depth D] [--simd scalar|avx2|avx512|auto]";
+    "[--threads T] [--hash MB] [--checkpoint FILE] [--split-depth D] [--simd "
+    "scalar|avx2|avx512|auto]";
 
 struct PerftArgs {
   kernel::Edition edition = kernel::kDefaultEdition;

@@ -7,16 +7,20 @@
 namespace leiser::mpi {
 namespace {
 
-std::string mode_name(kernel::PerftMode mode) { return mode == kernel::PerftMode::kPseudo ? "pseudo" : "legal"; }
+std::string mode_name(kernel::PerftMode mode) {
+  return mode == kernel::PerftMode::kPseudo ? "pseudo" : "legal";
+}
 
 }  // namespace
 
 kernel::Expected<bool> add_result(Plan& plan, const PerftArgs& args, std::int64_t task,
                                   const std::vector<std::uint64_t>& counts) {
   const std::size_t below = static_cast<std::size_t>(args.depth - plan.split.split_depth);
-  if (task < 0 || task >= static_cast<std::int64_t>(plan.split.tasks.size()) || counts.size() != below)
-    return kernel::Error{"task " + std::to_string(task) + " came back with " + std::to_string(counts.size()) +
-                         " counts, expected " + std::to_string(below)};
+  if (task < 0 || task >= static_cast<std::int64_t>(plan.split.tasks.size()) ||
+      counts.size() != below)
+    return kernel::Error{"task " + std::to_string(task) + " came back with " +
+                         std::to_string(counts.size()) + " counts, expected " +
+                         std::to_string(below)};
   if (plan.done[static_cast<std::size_t>(task)]) return false;  // counted already: the same numbers
   plan.done[static_cast<std::size_t>(task)] = true;
   for (std::size_t i = 0; i < below; ++i) plan.totals[i] += counts[i];
@@ -31,8 +35,12 @@ kernel::Expected<Plan> make_plan(const PerftArgs& args, const cli::CoreEntry& co
   Plan plan;
   plan.root_fen = args.fen ? *args.fen : kernel::to_fen(root);
 
-  CheckpointHeader header{plan.root_fen, std::string(kernel::edition_name(args.edition)), args.depth,
-                          mode_name(args.mode), 0, 0};
+  CheckpointHeader header{plan.root_fen,
+                          std::string(kernel::edition_name(args.edition)),
+                          args.depth,
+                          mode_name(args.mode),
+                          0,
+                          0};
   // A checkpoint's split depth is kept when none is given: the automatic
   // choice depends on the number of ranks, and a resumed run may have
   // another number (the counts are the same at any split depth).
@@ -59,16 +67,17 @@ kernel::Expected<Plan> make_plan(const PerftArgs& args, const cli::CoreEntry& co
   header.tasks = static_cast<std::int64_t>(plan.split.tasks.size());
   const int split_depth = header.split_depth;
   if (split_depth >= 1) {
-    auto shallow = run_perft(core, perft_command(args.edition, plan.root_fen, "", split_depth, args.mode, args.threads, args.hash_megabytes));
+    auto shallow = run_perft(core, perft_command(args.edition, plan.root_fen, "", split_depth,
+                                                 args.mode, args.threads, args.hash_megabytes));
     if (!shallow) return kernel::Error{shallow.error()};
     plan.shallow = shallow.value();
     // The split's own count of the split ply must be the product's perft:
     // a check that the enumeration walks the same tree.
     if (plan.shallow.size() != static_cast<std::size_t>(split_depth) ||
         plan.shallow.back() != plan.split.tasks.size() + plan.split.finished_games)
-      return kernel::Error{"internal: the split's " + std::to_string(plan.split.tasks.size()) + " tasks and " +
-                           std::to_string(plan.split.finished_games) + " games over disagree with perft " +
-                           std::to_string(split_depth)};
+      return kernel::Error{"internal: the split's " + std::to_string(plan.split.tasks.size()) +
+                           " tasks and " + std::to_string(plan.split.finished_games) +
+                           " games over disagree with perft " + std::to_string(split_depth)};
   }
   plan.totals.assign(static_cast<std::size_t>(args.depth - split_depth), plan.split.finished_games);
   plan.done.assign(plan.split.tasks.size(), false);
@@ -87,9 +96,10 @@ kernel::Expected<Plan> make_plan(const PerftArgs& args, const cli::CoreEntry& co
   for (std::size_t i = 0; i < plan.split.tasks.size(); ++i) {
     if (plan.done[i]) continue;
     const Task& task = plan.split.tasks[i];
-    plan.pending.push_back(Job{static_cast<std::int64_t>(i),
-                               perft_command(args.edition, task.fen, task.move, args.depth - split_depth,
-                                             args.mode, args.threads, args.hash_megabytes)});
+    plan.pending.push_back(
+        Job{static_cast<std::int64_t>(i),
+            perft_command(args.edition, task.fen, task.move, args.depth - split_depth, args.mode,
+                          args.threads, args.hash_megabytes)});
   }
   return plan;
 }

@@ -31,7 +31,9 @@ void Progress::task_done(std::uint64_t leaves) {
   leaves_this_run_ += leaves;
 }
 
-double Progress::seconds() const { return std::chrono::duration<double>(Clock::now() - start_).count(); }
+double Progress::seconds() const {
+  return std::chrono::duration<double>(Clock::now() - start_).count();
+}
 
 void Progress::report(std::ostream& err, bool force) {
   const auto now = Clock::now();
@@ -43,7 +45,9 @@ void Progress::report(std::ostream& err, bool force) {
   // on average, and the leaves still to come are unknown.
   const std::int64_t done_here = done_ - already_done_;
   std::string eta = "?";
-  if (done_here > 0) eta = duration_text(elapsed * static_cast<double>(total_ - done_) / static_cast<double>(done_here));
+  if (done_here > 0)
+    eta = duration_text(elapsed * static_cast<double>(total_ - done_) /
+                        static_cast<double>(done_here));
   char rate_text[32];
   std::snprintf(rate_text, sizeof rate_text, "%.3g", rate);
   err << "progress: tasks " << done_ << "/" << total_ << ", leaves " << leaves_ << ", " << rate_text

@@ -8,7 +8,7 @@
 namespace leiser::mpi {
 
 kernel::Expected<std::vector<std::uint64_t>> run_perft(const cli::CoreEntry& core,
-                                                        const std::vector<std::string>& args) {
+                                                       const std::vector<std::string>& args) {
   std::ostringstream out;
   std::ostringstream err;
   std::istringstream no_input;
@@ -19,7 +19,8 @@ kernel::Expected<std::vector<std::uint64_t>> run_perft(const cli::CoreEntry& cor
     std::istringstream lines(err.str());
     std::getline(lines, line);
     if (line.rfind("error: ", 0) == 0) line.erase(0, 7);
-    return kernel::Error{line.empty() ? "perft failed with status " + std::to_string(status) : line};
+    return kernel::Error{line.empty() ? "perft failed with status " + std::to_string(status)
+                                      : line};
   }
   // The command prints "perft <d> <count>" for d = 1..N, then its summary.
   std::vector<std::uint64_t> counts;

@@ -16,6 +16,6 @@ namespace leiser::mpi {
 // counts it printed for depths 1..N, in order; the error is the command's
 // first error line.
 kernel::Expected<std::vector<std::uint64_t>> run_perft(const cli::CoreEntry& core,
-                                                        const std::vector<std::string>& args);
+                                                       const std::vector<std::string>& args);
 
 }  // namespace leiser::mpi

@@ -30,7 +30,8 @@ void expand(const Node& node, PerftMode mode, std::vector<Node>& next, std::uint
   for (kernel::Move m : moves) {
     Position child = node.position;
     child.template make_move<E, false>(m);
-    if (mode == PerftMode::kLegal && !kernel::is_legal_result<E>(node.position, child, previous)) continue;
+    if (mode == PerftMode::kLegal && !kernel::is_legal_result<E>(node.position, child, previous))
+      continue;
     if (child.is_game_over())
       ++finished;
     else
@@ -40,7 +41,8 @@ void expand(const Node& node, PerftMode mode, std::vector<Node>& next, std::uint
 
 // The nodes `plies` below root that are not game over, and the count of
 // game-over nodes above them.
-std::vector<Node> nodes_at(const Position& root, PerftMode mode, int plies, std::uint64_t& finished) {
+std::vector<Node> nodes_at(const Position& root, PerftMode mode, int plies,
+                           std::uint64_t& finished) {
   finished = 0;
   std::vector<Node> level;
   if (root.is_game_over()) return level;  // perft counts nothing below it
@@ -77,8 +79,10 @@ Split split_tree(const Position& root, PerftMode mode, int split_depth) {
   return split;
 }
 
-int choose_split_depth(const Position& root, PerftMode mode, int depth, int workers, int tasks_per_worker) {
-  const std::uint64_t wanted = static_cast<std::uint64_t>(workers) * static_cast<std::uint64_t>(tasks_per_worker);
+int choose_split_depth(const Position& root, PerftMode mode, int depth, int workers,
+                       int tasks_per_worker) {
+  const std::uint64_t wanted =
+      static_cast<std::uint64_t>(workers) * static_cast<std::uint64_t>(tasks_per_worker);
   for (int plies = 1; plies < depth; ++plies) {
     std::uint64_t finished = 0;
     if (nodes_at(root, mode, plies, finished).size() >= wanted) return plies;

@@ -65,14 +65,16 @@ void Engine::declare_options() {
     threads_ = oversubscribe_ ? n : std::min(n, max_threads());
   }));
   // Stockfish's names for what match runners and GUIs set on every engine;
-  // names are case-insensitive, so `Hash` and `Threads` are the two above.
+  // names are case-insensitive, so `Hash` and `Threads` are the two above,
+  // and `_` matches ` `, so `clear_hash` and `move_overhead` are these two
+  // (option_registry.h, "Names").
   options_.add(button("Clear Hash", [this] {
     tt_.clear();
     searcher_->clear();
   }));
   options_.add(spin("Move Overhead", kDefaultMoveOverheadMs, 0, kMaxMoveOverheadMs,
                     [this](int ms) { search_options_.move_overhead_ms = ms; }));
-  options_.add(spin("MultiPV", 1, 1, kMaxMultiPv, [this](int lines) { search_options_.multipv = lines; }));
+  options_.add(spin("MultiPV", 1, 1, kMaxMultiPv, [this](int lines) { search_options_.multipv = lines; }), {"multi_pv"});
   options_.add(check("Ponder", false, [this](bool on) { ponder_enabled_ = on; }));
   options_.add(combo("edition", std::string(kernel::edition_name(kernel::kDefaultEdition)), {"2018", "2016"},
                      [this](std::string_view choice) {
@@ -108,7 +110,7 @@ void Engine::declare_options() {
     }
     network_changed();
     return std::nullopt;
-  }));
+  }), {"eval_file"});
   for (const eval::WeightSpec& spec : eval::kWeightSpecs)
     options_.add(spin(std::string(spec.name), spec.default_value, spec.min, spec.max, [this, weight = &spec](int v) {
       eval::set_weight(params_.weights_2016, *weight, v);

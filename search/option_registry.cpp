@@ -16,7 +16,17 @@ std::string lower(std::string_view text) {
   return out;
 }
 
+// Option names match in any case and with `_` and ` ` alike, so that each
+// option answers to both naming styles (option_registry.h).
+char name_char(char c) { return c == '_' ? ' ' : static_cast<char>(std::tolower(static_cast<unsigned char>(c))); }
+
 bool same_name(std::string_view a, std::string_view b) {
+  return std::equal(a.begin(), a.end(), b.begin(), b.end(),
+                    [](char x, char y) { return name_char(x) == name_char(y); });
+}
+
+// Combo choices match in any case only.
+bool same_choice(std::string_view a, std::string_view b) {
   return std::equal(a.begin(), a.end(), b.begin(), b.end(), [](char x, char y) {
     return std::tolower(static_cast<unsigned char>(x)) == std::tolower(static_cast<unsigned char>(y));
   });
@@ -83,7 +93,7 @@ Option make_combo(std::string name, std::string default_value, std::vector<std::
   Option option{name, OptionType::kCombo, std::move(default_value), 0, 0, choices, {}};
   option.set = [name, choices, on_change = std::move(on_change)](std::string_view text) -> OptionError {
     for (const std::string& choice : choices)
-      if (same_name(choice, text)) return on_change(choice);
+      if (same_choice(choice, text)) return on_change(choice);
     return refusal(name, "expects " + one_of(choices) + ", got " + kernel::quote(text));
   };
   return option;
@@ -103,15 +113,29 @@ Option make_string(std::string name, std::string default_value, std::function<Op
 
 }  // namespace detail
 
-void OptionRegistry::add(Option option) {
+void OptionRegistry::add(Option option, std::vector<std::string> aliases) {
   if (find(option.name)) throw std::invalid_argument("option " + kernel::quote(option.name) + " is declared twice");
+  for (const std::string& alias : aliases)
+    if (find(alias) || same_name(alias, option.name))
+      throw std::invalid_argument("alias " + kernel::quote(alias) + " of option " + kernel::quote(option.name) +
+                                  " is taken");
   if (!option.set) throw std::invalid_argument("option " + kernel::quote(option.name) + " has no action");
   options_.push_back(std::move(option));
+  aliases_.push_back(std::move(aliases));
 }
 
 const Option* OptionRegistry::find(std::string_view name) const {
-  const auto it = std::find_if(options_.begin(), options_.end(), [&](const Option& o) { return same_name(o.name, name); });
-  return it == options_.end() ? nullptr : &*it;
+  for (std::size_t i = 0; i < options_.size(); ++i) {
+    if (same_name(options_[i].name, name)) return &options_[i];
+    for (const std::string& alias : aliases_[i])
+      if (same_name(alias, name)) return &options_[i];
+  }
+  return nullptr;
+}
+
+std::vector<std::string> OptionRegistry::aliases(std::string_view name) const {
+  const Option* option = find(name);
+  return option ? aliases_[static_cast<std::size_t>(option - options_.data())] : std::vector<std::string>{};
 }
 
 OptionError OptionRegistry::set(std::string_view name, std::string_view value) const {

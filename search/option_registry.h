@@ -103,16 +103,28 @@ Option string_option(std::string name, std::string default_value, Action on_chan
 
 // The options of one owner (an Engine, the protocol), in declaration order,
 // which is the order `uci` lists them.
+//
+// Names: each option has one name, the one `uci` lists (UCI's and Stockfish's
+// standard options keep their standard names, `Hash`, `Move Overhead`,
+// `MultiPV`, which GUIs look for; the course protocol's and this project's
+// are snake_case, `use_ko`, `exact_search`, as ../shared/PROTOCOL.md names
+// them). Every option also answers to the other style's spelling: names match
+// in any case and with `_` and ` ` alike (`move_overhead` is `Move Overhead`,
+// `Exact Search` is `exact_search`), and an option may declare aliases for
+// spellings that differ otherwise (`multi_pv` for `MultiPV`).
 class OptionRegistry {
  public:
-  // Throws std::invalid_argument if an option of that name (in any case) is
-  // already declared (the second would never be reached), or if the option
-  // has no `set`.
-  void add(Option option);
-  // The option called `name` in any case, or nullptr.
+  // Throws std::invalid_argument if an option of that name or one of the
+  // aliases (in any case, `_` as ` `) is already declared (the second would
+  // never be reached), or if the option has no `set`.
+  void add(Option option, std::vector<std::string> aliases = {});
+  // The option called `name` or one of its aliases (in any case, `_` as ` `),
+  // or nullptr.
   const Option* find(std::string_view name) const;
-  // Sets the option called `name` (in any case) from the text `value`: why
-  // not ("unknown option 'x'", a bad value, the action's refusal), or nothing.
+  // The aliases declared with the option called `name` (empty for none).
+  std::vector<std::string> aliases(std::string_view name) const;
+  // Sets the option found by `name` from the text `value`: why not ("unknown
+  // option 'x'", a bad value, the action's refusal), or nothing.
   OptionError set(std::string_view name, std::string_view value) const;
 
   auto begin() const { return options_.begin(); }
@@ -121,6 +133,7 @@ class OptionRegistry {
 
  private:
   std::vector<Option> options_;
+  std::vector<std::vector<std::string>> aliases_;  // options_[i]'s aliases
 };
 
 // The option as `uci` lists it: "option name <name> type <type>", then

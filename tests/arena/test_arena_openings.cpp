@@ -46,8 +46,7 @@ TEST(ArenaOpenings, FenAndEpdLinesArePositions) {
   std::istringstream in(
       "# FEN, EPD with operations, the tactics suites' form, a FEN in lower case\n" + start + "\n" +
       start + " id \"the start\"; c0 \"quoted ; semicolon\"; bm h4g5;\n" +
-      "ss7/8/8/8/8/8/8/7NN B; dm 1; id endgame\n" +
-      "ss7/8/8/8/8/8/8/7NN w\n");
+      "ss7/8/8/8/8/8/8/7NN B; dm 1; id endgame\n" + "ss7/8/8/8/8/8/8/7NN w\n");
   auto book = read_openings(in, Edition::k2016, true);
   ASSERT_TRUE(book) << book.error();
   ASSERT_EQ(book->size(), 4u);
@@ -73,9 +72,11 @@ TEST(ArenaOpenings, BadPositionLinesAreReportedWithTheirNumbers) {
   const Case cases[] = {
       {"h4g5\nss7/8/8/8/8/8/8/7NN\n", "line 2: a FEN needs the side to move"},
       {"ss7/8/8/8/8/8/8/7NX W\n", "line 1: "},
-      {"ss7/8/8/8/8/8/8/7NN W id \"x\"\n", "line 1: EPD operation 'id \"x\"' does not end with ';'"},
+      {"ss7/8/8/8/8/8/8/7NN W id \"x\"\n",
+       "line 1: EPD operation 'id \"x\"' does not end with ';'"},
       {"ss7/8/8/8/8/8/8/7NN W id \"x;\n", "line 1: unclosed quote"},
-      {"ss7/8/8/8/8/8/8/7NN W moves h0g1\n", "line 1: EPD operation 'moves h0g1' does not end with ';'"},
+      {"ss7/8/8/8/8/8/8/7NN W moves h0g1\n",
+       "line 1: EPD operation 'moves h0g1' does not end with ';'"},
       // Found by fuzz_openings: the operation was echoed raw, control bytes and all.
       {"h42a/1 e1U b4ee\x01\xff\n", "line 1: EPD operation 'b4ee\\x01\\xff' does not end with ';'"},
   };
@@ -106,8 +107,8 @@ TEST(ArenaOpenings, ShufflingIsAReproduciblePermutation) {
   // so a book shuffled here plays in the same order everywhere. "1230" was
   // computed by a separate Python implementation of mt19937_64 (checked
   // against the standard's 10000th value) running the same Fisher-Yates.
-  std::vector<Opening> small = {Opening{"", {"0"}, ""}, Opening{"", {"1"}, ""}, Opening{"", {"2"}, ""},
-                                Opening{"", {"3"}, ""}};
+  std::vector<Opening> small = {Opening{"", {"0"}, ""}, Opening{"", {"1"}, ""},
+                                Opening{"", {"2"}, ""}, Opening{"", {"3"}, ""}};
   shuffle_openings(small, 1);
   std::string order;
   for (const Opening& o : small) order += o.moves[0];

@@ -8,8 +8,9 @@ namespace leiser::arena {
 namespace {
 
 TEST(ArenaOptions, EngineSpecWithOptionsAndLimits) {
-  auto spec = parse_engine_spec("name=old,cmd=/path/old --uci 'two words',option.hash=64,"
-                                "option.pcentral=600,depth=3,nodes=2000,tc=5+0.05,dir=/tmp");
+  auto spec = parse_engine_spec(
+      "name=old,cmd=/path/old --uci 'two words',option.hash=64,"
+      "option.pcentral=600,depth=3,nodes=2000,tc=5+0.05,dir=/tmp");
   ASSERT_TRUE(spec) << spec.error();
   EXPECT_EQ(spec->name, "old");
   EXPECT_EQ(spec->argv, (std::vector<std::string>{"/path/old", "--uci", "two words"}));
@@ -53,12 +54,32 @@ TEST(ArenaOptions, TimeControls) {
 }
 
 TEST(ArenaOptions, FullCommandLine) {
-  auto options = parse_arena_args(
-      {"--engine", "name=new,cmd=./build/leiserchess", "--engine",
-       "name=old,cmd=/path/old,option.hash=64,depth=4", "--edition", "2016", "--tc", "10+0.1",
-       "--games", "200", "--concurrency", "2", "--openings", "book.txt", "--pgn", "out.pgn",
-       "--sprt", "elo0=0", "elo1=5", "alpha=0.05", "beta=0.1", "--adjudicate", "moves=40,score=700",
-       "--timeout", "2.5", "--no-ko"});
+  auto options = parse_arena_args({"--engine",
+                                   "name=new,cmd=./build/leiserchess",
+                                   "--engine",
+                                   "name=old,cmd=/path/old,option.hash=64,depth=4",
+                                   "--edition",
+                                   "2016",
+                                   "--tc",
+                                   "10+0.1",
+                                   "--games",
+                                   "200",
+                                   "--concurrency",
+                                   "2",
+                                   "--openings",
+                                   "book.txt",
+                                   "--pgn",
+                                   "out.pgn",
+                                   "--sprt",
+                                   "elo0=0",
+                                   "elo1=5",
+                                   "alpha=0.05",
+                                   "beta=0.1",
+                                   "--adjudicate",
+                                   "moves=40,score=700",
+                                   "--timeout",
+                                   "2.5",
+                                   "--no-ko"});
   ASSERT_TRUE(options) << options.error();
   const MatchConfig& m = options->match;
   ASSERT_EQ(m.engines.size(), 2u);
@@ -88,8 +109,8 @@ TEST(ArenaOptions, CommandLineErrors) {
   using Args = std::vector<std::string>;
   const std::string a = "name=a,cmd=x,depth=2";
   const std::string b = "name=b,cmd=y,depth=2";
-  EXPECT_FALSE(parse_arena_args(Args{"--engine", a}));                            // one engine
-  EXPECT_FALSE(parse_arena_args(Args{"--engine", a, "--engine", a}));             // same names
+  EXPECT_FALSE(parse_arena_args(Args{"--engine", a}));                              // one engine
+  EXPECT_FALSE(parse_arena_args(Args{"--engine", a, "--engine", a}));               // same names
   EXPECT_FALSE(parse_arena_args(Args{"--engine", a, "--engine", "name=b,cmd=y"}));  // no limit
   EXPECT_FALSE(parse_arena_args(Args{"--engine", a, "--engine", b, "--edition", "2017"}));
   EXPECT_FALSE(parse_arena_args(Args{"--engine", a, "--engine", b, "--games", "0"}));
@@ -112,9 +133,9 @@ TEST(ArenaOptions, BooksRoundsAndAdjudication) {
     args.insert(args.end(), more.begin(), more.end());
     return parse_arena_args(args);
   };
-  auto options = with({"--openings", "book.epd", "--shuffle", "--seed", "42", "--rounds", "50", "--repeat",
-                       "4", "--draw", "movenumber=34,movecount=8,score=20", "--resign", "movecount=3",
-                       "score=600", "--pgn", "m.pgn", "--resume"});
+  auto options = with({"--openings", "book.epd", "--shuffle", "--seed", "42", "--rounds", "50",
+                       "--repeat", "4", "--draw", "movenumber=34,movecount=8,score=20", "--resign",
+                       "movecount=3", "score=600", "--pgn", "m.pgn", "--resume"});
   ASSERT_TRUE(options) << options.error();
   EXPECT_TRUE(options->shuffle);
   EXPECT_EQ(options->seed, 42u);
@@ -152,7 +173,8 @@ TEST(ArenaOptions, BooksRoundsAndAdjudication) {
       {{"--draw", "movecount=3"}, "--draw needs movecount=N,score=S"},
       {{"--draw", "movecount=0,score=10"}, "--draw movecount: expected a number from 1, got '0'"},
       {{"--resign", "movecount=2,score=0"}, "--resign score: expected a number from 1, got '0'"},
-      {{"--resign", "movecount=2,score=9,moves=3"}, "--resign: unknown key 'moves' (movenumber, movecount, score)"},
+      {{"--resign", "movecount=2,score=9,moves=3"},
+       "--resign: unknown key 'moves' (movenumber, movecount, score)"},
       {{"--resign", "movecount=2,score=9", "--adjudicate", "moves=3,score=9"},
        "give one of --resign and --adjudicate"},
   };

@@ -1,13 +1,12 @@
 // Game records: tags, numbered moves, wrapping, escaping.
 #include <gtest/gtest.h>
 
-#include "arena/pgn.h"
-
 #include <algorithm>
 #include <sstream>
 #include <string>
 
 #include "arena/match.h"
+#include "arena/pgn.h"
 #include "arena/resume.h"
 #include "kernel/fen.h"
 #include "kernel/game.h"
@@ -32,15 +31,19 @@ TEST(ArenaPgn, RecordHasStartMovesResultAndReason) {
   tags.tangerine.tc = TimeControl{10000, 100};
   tags.lavender.depth = 2;
   const std::string text = format_game_record(g, tags);
-  EXPECT_EQ(text.find("[Event \"leiserchess arena\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"7\"]\n"
-                      "[White \"new\"]\n[Black \"old \\\"quoted\\\"\"]\n[Result \"0-1\"]\n"),
-            0u)
+  EXPECT_EQ(
+      text.find(
+          "[Event \"leiserchess arena\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"7\"]\n"
+          "[White \"new\"]\n[Black \"old \\\"quoted\\\"\"]\n[Result \"0-1\"]\n"),
+      0u)
       << text;
   EXPECT_NE(text.find("[Tangerine \"new\"]\n"), std::string::npos);
   EXPECT_NE(text.find("[Lavender \"old \\\"quoted\\\"\"]\n"), std::string::npos);
-  EXPECT_NE(text.find("[TangerineLimits \"10+0.1\"]\n[LavenderLimits \"depth=2\"]\n"), std::string::npos);
-  EXPECT_NE(text.find("[TimeControl \"?\"]\n[WhiteTimeControl \"10+0.1\"]\n[BlackTimeControl \"-\"]\n"),
+  EXPECT_NE(text.find("[TangerineLimits \"10+0.1\"]\n[LavenderLimits \"depth=2\"]\n"),
             std::string::npos);
+  EXPECT_NE(
+      text.find("[TimeControl \"?\"]\n[WhiteTimeControl \"10+0.1\"]\n[BlackTimeControl \"-\"]\n"),
+      std::string::npos);
   EXPECT_NE(text.find("[SetUp \"1\"]\n[FEN "), std::string::npos);
   EXPECT_NE(text.find("[Edition \"2016\"]\n"), std::string::npos);
   EXPECT_NE(text.find("[FEN \"" + g.start_fen + "\"]\n"), std::string::npos);
@@ -49,7 +52,8 @@ TEST(ArenaPgn, RecordHasStartMovesResultAndReason) {
   EXPECT_NE(text.find("[Termination \"illegal move\"]\n"), std::string::npos);
   EXPECT_NE(text.find("[Reason \"Tangerine (new) forfeits: illegal move 'c4R'\"]\n"),
             std::string::npos);
-  EXPECT_NE(text.find("\n\n1. h4g5 {book} a3a2 {book} 2. g3R {+0.35/7 0.512s} 0-1\n\n"), std::string::npos)
+  EXPECT_NE(text.find("\n\n1. h4g5 {book} a3a2 {book} 2. g3R {+0.35/7 0.512s} 0-1\n\n"),
+            std::string::npos)
       << text;
 }
 
@@ -82,8 +86,10 @@ TEST(ArenaPgn, MoveNotes) {
   EXPECT_EQ(format_move_note({0, 1, milliseconds(0)}), "+0.00/1 0.000s");
   EXPECT_EQ(format_move_note({std::nullopt, 0, milliseconds(20)}), "0.020s");
   // Mates as parse_info_score gives them: "mate 3" and "mate -2".
-  EXPECT_EQ(format_move_note({parse_info_score("info depth 9 score mate 3"), 9, milliseconds(1)}), "+M3/9 0.001s");
-  EXPECT_EQ(format_move_note({parse_info_score("info depth 4 score mate -2"), 4, milliseconds(1)}), "-M2/4 0.001s");
+  EXPECT_EQ(format_move_note({parse_info_score("info depth 9 score mate 3"), 9, milliseconds(1)}),
+            "+M3/9 0.001s");
+  EXPECT_EQ(format_move_note({parse_info_score("info depth 4 score mate -2"), 4, milliseconds(1)}),
+            "-M2/4 0.001s");
   EXPECT_EQ(parse_info_depth("info depth 9 seldepth 12 score cp 3"), 9);
   EXPECT_EQ(parse_info_depth("info string depth"), std::nullopt);
   EXPECT_EQ(parse_info_depth("bestmove h0g1"), std::nullopt);
@@ -156,7 +162,8 @@ TEST(ArenaPgn, ReadsHandWrittenPgnAndFindsACutShortRecord) {
   std::istringstream broken("[Event \"x\"]\n\n1. h4g5\n[Event \"y\"]\n\n1. h4g5 1-0\n");
   auto bad = read_pgn(broken);
   ASSERT_FALSE(bad);
-  EXPECT_NE(bad.error().find("line 4: a game record before it has no result"), std::string::npos) << bad.error();
+  EXPECT_NE(bad.error().find("line 4: a game record before it has no result"), std::string::npos)
+      << bad.error();
   std::istringstream empty("");
   auto none = read_pgn(empty, &complete);
   ASSERT_TRUE(none);
@@ -173,11 +180,12 @@ TEST(ArenaPgn, ResumeRefusalsQuoteTheRecordsTagValues) {
   config.engines[1].name = "b";
   config.edition = kernel::Edition::k2016;
   const std::string start = kernel::to_fen(kernel::Game::start(config.edition).start_position());
-  auto record = [&](const std::string& round, const std::string& edition, const std::string& tangerine,
-                    const std::string& termination) {
-    return "[Round \"" + round + "\"]\n[Tangerine \"" + tangerine + "\"]\n[Lavender \"b\"]\n[Result \"1-0\"]\n" +
-           "[Edition \"" + edition + "\"]\n[FEN \"" + start + "\"]\n" +
-           "[OpeningPlies \"0\"]\n[Termination \"" + termination + "\"]\n[Reason \"x\"]\n\n1. h4g5 1-0\n\n";
+  auto record = [&](const std::string& round, const std::string& edition,
+                    const std::string& tangerine, const std::string& termination) {
+    return "[Round \"" + round + "\"]\n[Tangerine \"" + tangerine +
+           "\"]\n[Lavender \"b\"]\n[Result \"1-0\"]\n" + "[Edition \"" + edition + "\"]\n[FEN \"" +
+           start + "\"]\n" + "[OpeningPlies \"0\"]\n[Termination \"" + termination +
+           "\"]\n[Reason \"x\"]\n\n1. h4g5 1-0\n\n";
   };
   auto refusal = [&](const std::string& text) -> std::string {
     std::istringstream in(text);
@@ -194,10 +202,15 @@ TEST(ArenaPgn, ResumeRefusalsQuoteTheRecordsTagValues) {
   // The record as it should be is resumed: the refusals below come from the
   // one tag each of them spoils.
   EXPECT_EQ(refusal(record("1", "2016", "a", "rules")), "resumed");
-  const std::string edition = refusal(record("1", "20\xff\xff" "16", "a", "rules"));
-  EXPECT_NE(edition.find("game 1 was played in edition '20\\xff\\xff16'"), std::string::npos) << edition;
+  const std::string edition = refusal(record("1",
+                                             "20\xff\xff"
+                                             "16",
+                                             "a", "rules"));
+  EXPECT_NE(edition.find("game 1 was played in edition '20\\xff\\xff16'"), std::string::npos)
+      << edition;
   const std::string round = refusal(record("\x1b[2J", "2016", "a", "rules"));
-  EXPECT_NE(round.find("record 1: game '\\x1b[2J' is not a game of this match (1 to 2)"), std::string::npos)
+  EXPECT_NE(round.find("record 1: game '\\x1b[2J' is not a game of this match (1 to 2)"),
+            std::string::npos)
       << round;
   const std::string name = refusal(record("1", "2016", std::string(500, 'n'), "rules"));
   EXPECT_NE(name.find("game 1 was '" + std::string(80, 'n') +
@@ -205,7 +218,8 @@ TEST(ArenaPgn, ResumeRefusalsQuoteTheRecordsTagValues) {
             std::string::npos)
       << name;
   const std::string termination = refusal(record("1", "2016", "a", "\x07rules"));
-  EXPECT_NE(termination.find("game 1: unknown Termination '\\x07rules'"), std::string::npos) << termination;
+  EXPECT_NE(termination.find("game 1: unknown Termination '\\x07rules'"), std::string::npos)
+      << termination;
   for (const std::string& message : {edition, round, name, termination})
     EXPECT_TRUE(one_printable_line(message)) << message;
 }

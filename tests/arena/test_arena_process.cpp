@@ -1,7 +1,6 @@
 // The child-process layer: lines both ways, deadlines, end-of-file, exit
 // descriptions, start failures, and no zombie left behind.
 #include <gtest/gtest.h>
-
 #include <signal.h>
 #include <sys/wait.h>
 
@@ -9,6 +8,7 @@
 #include <cstdlib>
 
 #include "arena/process.h"
+#include "tests/support/hang_bound.h"
 
 namespace leiser::arena {
 namespace {
@@ -47,12 +47,14 @@ TEST(ArenaProcess, CarriageReturnsAreStripped) {
 
 TEST(ArenaProcess, ReadsTimeOutAndHungChildrenAreKilled) {
   ChildProcess p;
-  ASSERT_EQ(p.start({{"sleep", "30"}, "", false}), std::nullopt);
+  ASSERT_EQ(p.start({{"sleep", "600"}, "", false}), std::nullopt);
   const pid_t pid = p.pid();
   const auto before = Clock::now();
   std::string line;
   EXPECT_EQ(p.read_line(line, in_ms(100)), IoStatus::kTimeout);
-  EXPECT_LT(Clock::now() - before, milliseconds(2000));
+  // A hang detector, far below the child's 600 s: a read that waited for the
+  // child to write or exit would not come back before the bound.
+  EXPECT_LT(Clock::now() - before, test::hang_bound(milliseconds(20000)));
   p.stop(milliseconds(100));  // sleep ignores its input: SIGKILL follows
   EXPECT_EQ(p.exit_description(), "killed by signal 9 (SIGKILL)");
   EXPECT_TRUE(reaped(pid));

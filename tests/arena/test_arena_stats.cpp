@@ -76,7 +76,8 @@ TEST(ArenaStats, TheIntervalIsFiniteFromTheFirstGame) {
     const EloEstimate e = estimate_elo(c.wdl);
     EXPECT_TRUE(std::isfinite(e.elo) && std::isfinite(e.lower) && std::isfinite(e.upper));
     EXPECT_NEAR(e.elo, c.elo, 1e-6) << c.wdl.wins << " " << c.wdl.draws << " " << c.wdl.losses;
-    EXPECT_NEAR(e.margin, c.margin, 1e-6) << c.wdl.wins << " " << c.wdl.draws << " " << c.wdl.losses;
+    EXPECT_NEAR(e.margin, c.margin, 1e-6)
+        << c.wdl.wins << " " << c.wdl.draws << " " << c.wdl.losses;
   }
   // 1-0: positive, and the interval still holds 0 (one game proves little).
   const EloEstimate one_win = estimate_elo({1, 0, 0});

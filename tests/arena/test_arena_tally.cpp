@@ -104,8 +104,8 @@ TEST(ArenaTally, TheSprtDecidesFromTheTenthPairOn) {
   ASSERT_EQ(tally.sprt_llr(), 0.0);
   // Tangerine always wins: every pair is even (1 point of 2), far from elo1.
   for (int i = 0; i < 20; ++i) {
-    tally.add(schedule[static_cast<std::size_t>(i)], record_of(config, schedule[static_cast<std::size_t>(i)],
-                                                               Winner::kTangerine));
+    tally.add(schedule[static_cast<std::size_t>(i)],
+              record_of(config, schedule[static_cast<std::size_t>(i)], Winner::kTangerine));
     if (i < 19) {
       EXPECT_EQ(tally.sprt_decision(), SprtDecision::kContinue) << "after game " << i + 1;
     }
@@ -156,8 +156,10 @@ TEST(ArenaRecorder, WritesThePgnAndTheProgressAndOrdersTheResult) {
   EXPECT_EQ(result.pairs[0].ptnml.counts, (std::array<int, 5>{0, 1, 0, 0, 0}));
 
   const std::string text = progress.str();
-  EXPECT_NE(text.find("game 2 b vs a: 1-0 (King zapped)\n[1/4] a: W 0 D 0 L 1"), std::string::npos) << text;
-  EXPECT_NE(text.find("game 1 a vs b: 1/2-1/2 (adjudication: agreed)\n[2/4] a: W 0 D 1 L 1"), std::string::npos)
+  EXPECT_NE(text.find("game 2 b vs a: 1-0 (King zapped)\n[1/4] a: W 0 D 0 L 1"), std::string::npos)
+      << text;
+  EXPECT_NE(text.find("game 1 a vs b: 1/2-1/2 (adjudication: agreed)\n[2/4] a: W 0 D 1 L 1"),
+            std::string::npos)
       << text;
   // The PGN holds the two games in the order they were recorded, and not the abandoned one.
   std::ifstream in(config.pgn_path);
@@ -177,13 +179,15 @@ TEST(ArenaRecorder, ResumedGamesCountButAreNotWrittenAgain) {
   std::remove(config.pgn_path.c_str());
   std::ostringstream progress;
   MatchRecorder recorder(config, progress, false);
-  const std::vector<ScheduledGame> left =
-      recorder.resume({ResumedGame{1, record_of(config, recorder.schedule()[0], Winner::kTangerine)}});
+  const std::vector<ScheduledGame> left = recorder.resume(
+      {ResumedGame{1, record_of(config, recorder.schedule()[0], Winner::kTangerine)}});
   ASSERT_EQ(left.size(), 1u);
   EXPECT_EQ(left[0].number, 2);
-  EXPECT_EQ(progress.str().rfind("resumed 1 game: [1/2] a: W 1 D 0 L 0 (100.0%)  Elo ", 0), 0u) << progress.str();
+  EXPECT_EQ(progress.str().rfind("resumed 1 game: [1/2] a: W 1 D 0 L 0 (100.0%)  Elo ", 0), 0u)
+      << progress.str();
   EXPECT_EQ(file_text(config.pgn_path), "");
-  recorder.record(recorder.schedule()[1], record_of(config, recorder.schedule()[1], Winner::kTangerine));
+  recorder.record(recorder.schedule()[1],
+                  record_of(config, recorder.schedule()[1], Winner::kTangerine));
   const MatchResult result = recorder.finish();
   EXPECT_EQ(result.resumed, 1);
   ASSERT_EQ(result.games.size(), 2u);
@@ -208,16 +212,19 @@ TEST(ArenaRecorder, TheSprtStopsIt) {
   std::ostringstream progress;
   MatchRecorder recorder(config, progress, false);
   for (int i = 0; i < 19; ++i)
-    EXPECT_TRUE(recorder.record(recorder.schedule()[static_cast<std::size_t>(i)],
-                                record_of(config, recorder.schedule()[static_cast<std::size_t>(i)], Winner::kTangerine)));
-  EXPECT_FALSE(recorder.record(recorder.schedule()[19], record_of(config, recorder.schedule()[19], Winner::kTangerine)));
+    EXPECT_TRUE(recorder.record(
+        recorder.schedule()[static_cast<std::size_t>(i)],
+        record_of(config, recorder.schedule()[static_cast<std::size_t>(i)], Winner::kTangerine)));
+  EXPECT_FALSE(recorder.record(recorder.schedule()[19],
+                               record_of(config, recorder.schedule()[19], Winner::kTangerine)));
   EXPECT_TRUE(recorder.stopped());
   const MatchResult result = recorder.finish();
   EXPECT_EQ(result.sprt_decision, SprtDecision::kAcceptH0);
   std::ostringstream summary;
   print_summary(config, result, summary);
   EXPECT_NE(summary.str().find("Match: 20 of 100 games"), std::string::npos) << summary.str();
-  EXPECT_NE(summary.str().find("LLR -5401.80 [-2.94, 2.94]: H0 accepted"), std::string::npos) << summary.str();
+  EXPECT_NE(summary.str().find("LLR -5401.80 [-2.94, 2.94]: H0 accepted"), std::string::npos)
+      << summary.str();
 }
 
 }  // namespace

@@ -59,7 +59,8 @@ TEST(ArenaWire, ARecordTravelsUnchanged) {
   expect_same(back->record, original);
   // Every winner and termination survives.
   for (Winner w : {Winner::kTangerine, Winner::kLavender, Winner::kNone})
-    for (Termination t : {Termination::kRules, Termination::kTimeForfeit, Termination::kStartFailure}) {
+    for (Termination t :
+         {Termination::kRules, Termination::kTimeForfeit, Termination::kStartFailure}) {
       GameRecord r = original;
       r.winner = w;
       r.termination = t;
@@ -107,7 +108,7 @@ TEST(ArenaGameOrder, ReleasesRecordsInTheOrderTheyWereHandedOut) {
   for (int n : {1, 2, 3, 4}) order.expect(n);
   auto record = [](int n) { return NumberedRecord{n, GameRecord{}}; };
   EXPECT_TRUE(order.add(record(2)));
-  EXPECT_FALSE(order.next());  // game 1 is still being played
+  EXPECT_FALSE(order.next());          // game 1 is still being played
   EXPECT_FALSE(order.add(record(2)));  // a duplicate
   EXPECT_FALSE(order.add(record(9)));  // never handed out
   EXPECT_TRUE(order.add(record(1)));
@@ -145,15 +146,16 @@ TEST(ArenaPlayGames, PlaysExactlyTheGamesItIsGiven) {
   const std::vector<ScheduledGame> schedule = schedule_games(config);
   const std::vector<ScheduledGame> chosen = {schedule[2], schedule[3], schedule[6]};
   std::multiset<int> played;
-  const PlayOutcome outcome = play_games(config, chosen, [&](const ScheduledGame& game, GameRecord record) {
-    played.insert(game.number);
-    // The record is of the game it is handed with: its engines, its colours.
-    EXPECT_EQ(record.tangerine, config.engines[static_cast<std::size_t>(game.tangerine)].name);
-    EXPECT_EQ(record.lavender, config.engines[static_cast<std::size_t>(game.lavender)].name);
-    EXPECT_EQ(record.winner, Winner::kLavender);  // Tangerine, to move, crashed
-    EXPECT_EQ(record.termination, Termination::kCrash);
-    return true;
-  });
+  const PlayOutcome outcome =
+      play_games(config, chosen, [&](const ScheduledGame& game, GameRecord record) {
+        played.insert(game.number);
+        // The record is of the game it is handed with: its engines, its colours.
+        EXPECT_EQ(record.tangerine, config.engines[static_cast<std::size_t>(game.tangerine)].name);
+        EXPECT_EQ(record.lavender, config.engines[static_cast<std::size_t>(game.lavender)].name);
+        EXPECT_EQ(record.winner, Winner::kLavender);  // Tangerine, to move, crashed
+        EXPECT_EQ(record.termination, Termination::kCrash);
+        return true;
+      });
   EXPECT_EQ(played, (std::multiset<int>{3, 4, 7}));
   EXPECT_TRUE(outcome.error.empty()) << outcome.error;
   EXPECT_FALSE(outcome.interrupted);
@@ -166,7 +168,8 @@ TEST(ArenaPlayGames, PlaysExactlyTheGamesItIsGiven) {
 TEST(ArenaPlayGames, StartsNoGameAfterTheSinkSaysStop) {
   const MatchConfig config = instant_match(6, 1);
   int calls = 0;
-  play_games(config, schedule_games(config), [&](const ScheduledGame&, GameRecord) { return ++calls < 2; });
+  play_games(config, schedule_games(config),
+             [&](const ScheduledGame&, GameRecord) { return ++calls < 2; });
   EXPECT_EQ(calls, 2);
 }
 

@@ -52,7 +52,8 @@ TEST(PerftCommand, DivideWithThreadsKeepsGenerationOrder) {
   ASSERT_EQ(one.status, 0) << one.err;
   for (const std::vector<std::string>& args :
        {std::vector<std::string>{"--edition", "2016", "--depth", "3", "--divide", "--threads", "2"},
-        std::vector<std::string>{"--edition", "2016", "--depth", "3", "--divide", "--threads", "3", "--hash", "2"}}) {
+        std::vector<std::string>{"--edition", "2016", "--depth", "3", "--divide", "--threads", "3",
+                                 "--hash", "2"}}) {
     const CommandRun r = run(args);
     ASSERT_EQ(r.status, 0) << r.err;
     EXPECT_EQ(counts(r.out), counts(one.out));
@@ -61,8 +62,8 @@ TEST(PerftCommand, DivideWithThreadsKeepsGenerationOrder) {
 }
 
 TEST(PerftCommand, FenAndMoves) {
-  const CommandRun r = run({"--fen", "ss7/8/8/8/8/8/6nw1/7NN W", "--edition", "2016", "--moves", "h0g1",
-                     "--depth", "1"});
+  const CommandRun r = run({"--fen", "ss7/8/8/8/8/8/6nw1/7NN W", "--edition", "2016", "--moves",
+                            "h0g1", "--depth", "1"});
   EXPECT_EQ(r.status, 0) << r.err;
   // Lavender: King a7 (3 rotations + 3 shifts), Pawn h0 (3 rotations + 3
   // shifts), minus the Ko swap back; the null move zaps nothing.
@@ -102,15 +103,18 @@ TEST(PerftCommand, BatchLasersSaysWhetherItTookEffect) {
   // Depth 1, and depth 2 divided, end before any next-to-last ply is traced.
   for (const std::vector<std::string>& args :
        {std::vector<std::string>{"--edition", "2018", "--depth", "1", "--batch-lasers"},
-        std::vector<std::string>{"--edition", "2018", "--depth", "2", "--divide", "--batch-lasers"}}) {
+        std::vector<std::string>{"--edition", "2018", "--depth", "2", "--divide",
+                                 "--batch-lasers"}}) {
     const CommandRun shallow = run(args);
     EXPECT_EQ(shallow.status, 0) << shallow.err;
-    EXPECT_NE(shallow.out.find(", --batch-lasers has no effect (no next-to-last ply at this depth)\n"),
-              std::string::npos)
+    EXPECT_NE(
+        shallow.out.find(", --batch-lasers has no effect (no next-to-last ply at this depth)\n"),
+        std::string::npos)
         << shallow.out;
     EXPECT_EQ(shallow.out.find("batched lasers"), std::string::npos) << shallow.out;
   }
-  const CommandRun divided = run({"--edition", "2018", "--depth", "3", "--divide", "--batch-lasers"});
+  const CommandRun divided =
+      run({"--edition", "2018", "--depth", "3", "--divide", "--batch-lasers"});
   EXPECT_NE(divided.out.find(", batched lasers ("), std::string::npos) << divided.out;
 }
 
@@ -153,7 +157,8 @@ TEST(PerftCommand, BadOptionsGiveOneLineErrors) {
       {{}, "--depth is required"},
       {{"--depth", "2", "--edition", "2017"}, "--edition expects 2016 or 2018, got '2017'"},
       {{"--depth", "2", "--threads", "-1"}, "--threads expects"},
-      {{"--depth", "2", "--hash", "-1"}, "--hash expects megabytes, an integer from 0 (no table) to 4194304, got '-1'"},
+      {{"--depth", "2", "--hash", "-1"},
+       "--hash expects megabytes, an integer from 0 (no table) to 4194304, got '-1'"},
       {{"--depth", "2", "--hash", "1e3"}, "--hash expects megabytes"},
       {{"--depth", "2", "--hash"}, "--hash expects megabytes"},
       {{"--depth", "2", "--frobnicate"}, "unknown perft option '--frobnicate'"},
@@ -177,8 +182,10 @@ TEST(BenchCommand, ReadsDepthEditionAndThreads) {
   std::ostringstream out2;
   ASSERT_EQ(run_bench_command({"2", "2016"}, out2, err), 0) << err.str();
   EXPECT_NE(out2.str().find("Edition 2016, depth 2, threads 1"), std::string::npos) << out2.str();
-  for (const std::vector<std::string>& bad :
-       {std::vector<std::string>{"0"}, {"2", "2017"}, {"2", "2016", "0"}, {"1", "2", "3", "4", "5"}}) {
+  for (const std::vector<std::string>& bad : {std::vector<std::string>{"0"},
+                                              {"2", "2017"},
+                                              {"2", "2016", "0"},
+                                              {"1", "2", "3", "4", "5"}}) {
     std::ostringstream o;
     std::ostringstream e;
     EXPECT_EQ(run_bench_command(bad, o, e), 2);
@@ -215,8 +222,8 @@ TEST(BenchCommand, SearchesTheStartPositionOrAFileOfFens) {
     EXPECT_EQ(printed_count(out.str(), "Nodes searched"), direct.nodes) << out.str();
     EXPECT_EQ(printed_count(out.str(), "Moves made      :"), direct.moves_made) << out.str();
 
-    const auto& builtin =
-        edition == kernel::Edition::k2016 ? search::kBenchPositions2016 : search::kBenchPositions2018;
+    const auto& builtin = edition == kernel::Edition::k2016 ? search::kBenchPositions2016
+                                                            : search::kBenchPositions2018;
     const std::string first{builtin[3]};
     const std::string second{builtin[17]};
     const std::string path = ::testing::TempDir() + "bench_positions_" + name + ".fen";
@@ -226,9 +233,10 @@ TEST(BenchCommand, SearchesTheStartPositionOrAFileOfFens) {
     }
     std::ostringstream file_out;
     ASSERT_EQ(run_bench_command({"4", name, "1", path}, file_out, err), 0) << err.str();
-    EXPECT_NE(file_out.str().find("2 positions (" + path + ")"), std::string::npos) << file_out.str();
-    const std::uint64_t each =
-        search::run_bench(4, edition, 1, {first}).nodes + search::run_bench(4, edition, 1, {second}).nodes;
+    EXPECT_NE(file_out.str().find("2 positions (" + path + ")"), std::string::npos)
+        << file_out.str();
+    const std::uint64_t each = search::run_bench(4, edition, 1, {first}).nodes +
+                               search::run_bench(4, edition, 1, {second}).nodes;
     EXPECT_EQ(printed_count(file_out.str(), "Nodes searched"), each);
     EXPECT_EQ(search::run_bench(4, edition, 1, {first, second}).nodes, each);
   }
@@ -240,13 +248,18 @@ TEST(BenchCommand, SearchesTheStartPositionOrAFileOfFens) {
 TEST(BenchCommand, TrailingOptionsSetEngineOptions) {
   std::ostringstream plain_out, plain_err, course_out, course_err;
   ASSERT_EQ(run_bench_command({"4", "2016", "1", "startpos"}, plain_out, plain_err), 0);
-  ASSERT_EQ(run_bench_command({"4", "2016", "1", "startpos", "lmr_r1=1000", "fut_depth=0"}, course_out, course_err),
+  ASSERT_EQ(run_bench_command({"4", "2016", "1", "startpos", "lmr_r1=1000", "fut_depth=0"},
+                              course_out, course_err),
             0)
       << course_err.str();
   search::Engine engine;
-  for (const auto& [name, value] : std::vector<std::pair<std::string, std::string>>{
-           {"threads", "1"}, {"hash", "16"}, {"edition", "2016"}, {"Eval", "classic"}, {"lmr_r1", "1000"},
-           {"fut_depth", "0"}})
+  for (const auto& [name, value] :
+       std::vector<std::pair<std::string, std::string>>{{"threads", "1"},
+                                                        {"hash", "16"},
+                                                        {"edition", "2016"},
+                                                        {"Eval", "classic"},
+                                                        {"lmr_r1", "1000"},
+                                                        {"fut_depth", "0"}})
     ASSERT_FALSE(engine.set_option(name, value).has_value());
   engine.set_game(kernel::Game::start(kernel::Edition::k2016));
   engine.new_game();
@@ -254,15 +267,18 @@ TEST(BenchCommand, TrailingOptionsSetEngineOptions) {
   limits.depth = 4;
   const search::SearchResult direct = engine.search(limits);
   EXPECT_EQ(printed_count(course_out.str(), "Nodes searched"), direct.nodes) << course_out.str();
-  EXPECT_NE(printed_count(course_out.str(), "Nodes searched"), printed_count(plain_out.str(), "Nodes searched"));
+  EXPECT_NE(printed_count(course_out.str(), "Nodes searched"),
+            printed_count(plain_out.str(), "Nodes searched"));
   // One line per position on stderr, with the search's result.
-  EXPECT_NE(course_err.str().find("position 1/1: bestmove " + kernel::move_to_string(direct.best_move) +
-                                  " score " + std::to_string(direct.score)),
-            std::string::npos)
+  EXPECT_NE(
+      course_err.str().find("position 1/1: bestmove " + kernel::move_to_string(direct.best_move) +
+                            " score " + std::to_string(direct.score)),
+      std::string::npos)
       << course_err.str();
-  for (const std::vector<std::string>& bad : {std::vector<std::string>{"4", "2016", "1", "startpos", "lmr_r1=x"},
-                                              {"4", "2016", "1", "startpos", "nonsense=1"},
-                                              {"4", "lmr_r1=5", "2016"}}) {
+  for (const std::vector<std::string>& bad :
+       {std::vector<std::string>{"4", "2016", "1", "startpos", "lmr_r1=x"},
+        {"4", "2016", "1", "startpos", "nonsense=1"},
+        {"4", "lmr_r1=5", "2016"}}) {
     std::ostringstream o, e;
     EXPECT_EQ(run_bench_command(bad, o, e), 2);
     EXPECT_EQ(e.str().rfind("error: bench", 0), 0u) << e.str();
@@ -304,12 +320,17 @@ TEST(SolveCommand, SolvesAZapInOneAndCountsIt) {
   }
   std::ostringstream out, err;
   ASSERT_EQ(run_solve_command({path, "--movetime", "50"}, out, err), 0) << err.str();
-  EXPECT_NE(out.str().find("1/1 corner dm 1: solved (bestmove h7L, score mate 1"), std::string::npos) << out.str();
-  EXPECT_NE(out.str().find("Solved 1 of 1 at 50 ms per problem, 1 thread"), std::string::npos) << out.str();
+  EXPECT_NE(out.str().find("1/1 corner dm 1: solved (bestmove h7L, score mate 1"),
+            std::string::npos)
+      << out.str();
+  EXPECT_NE(out.str().find("Solved 1 of 1 at 50 ms per problem, 1 thread"), std::string::npos)
+      << out.str();
   EXPECT_NE(out.str().find("by length: dm1 1/1"), std::string::npos) << out.str();
-  for (const std::vector<std::string>& bad :
-       {std::vector<std::string>{}, {path, "--movetime", "0"}, {path, "--threads"}, {"/no/such/file"},
-        {path, "bogus=1"}}) {
+  for (const std::vector<std::string>& bad : {std::vector<std::string>{},
+                                              {path, "--movetime", "0"},
+                                              {path, "--threads"},
+                                              {"/no/such/file"},
+                                              {path, "bogus=1"}}) {
     std::ostringstream o, e;
     EXPECT_EQ(run_solve_command(bad, o, e), 2);
     EXPECT_EQ(e.str().rfind("error: ", 0), 0u) << e.str();
@@ -352,7 +373,8 @@ TEST(BenchCommand, BadPositionSourcesAreOneLineErrors) {
 // (Timings and counts vary from run to run, so only their relations are
 // checked.)
 TEST(BenchCommand, ParallelBenchReportsSplitsAndAbortLatency) {
-  if (search::Engine::max_threads() < 2) GTEST_SKIP() << "one hardware thread: no parallel search here";
+  if (search::Engine::max_threads() < 2)
+    GTEST_SKIP() << "one hardware thread: no parallel search here";
   const search::BenchTotals totals = search::run_bench(6, kernel::Edition::k2016, 2);
   const search::SplitCounts& c = totals.counts;
   EXPECT_GT(c.splits, 0u);
@@ -376,8 +398,9 @@ TEST(BenchCommand, ParallelBenchReportsSplitsAndAbortLatency) {
   std::ostringstream out;
   std::ostringstream err;
   ASSERT_EQ(run_bench_command({"5", "2016", "2"}, out, err), 0) << err.str();
-  for (const char* line : {"Splits          : ", "Helper tasks    : ", "After cutoffs   : ", "PV re-searches  : ",
-                           "First-move cuts : ", "Idle            : ", "Abort latency   : mean "})
+  for (const char* line :
+       {"Splits          : ", "Helper tasks    : ", "After cutoffs   : ", "PV re-searches  : ",
+        "First-move cuts : ", "Idle            : ", "Abort latency   : mean "})
     EXPECT_NE(out.str().find(line), std::string::npos) << line << "\n" << out.str();
 }
 
@@ -386,17 +409,25 @@ TEST(BenchCommand, ParallelBenchReportsSplitsAndAbortLatency) {
 TEST(BenchCommand, ScalingPrintsARowPerThreadCount) {
   std::ostringstream out;
   std::ostringstream err;
-  ASSERT_EQ(run_bench_command({"--scaling", "1,2", "3", "2018", "bench", "--rounds", "1"}, out, err), 0) << err.str();
+  ASSERT_EQ(
+      run_bench_command({"--scaling", "1,2", "3", "2018", "bench", "--rounds", "1"}, out, err), 0)
+      << err.str();
   const std::string table = out.str();
-  EXPECT_NE(table.find("Scaling: edition 2018, depth 3, 30 positions (bench), 1 round;"), std::string::npos) << table;
-  EXPECT_NE(table.find("| threads | time to depth (ms) | time speed-up |"), std::string::npos) << table;
+  EXPECT_NE(table.find("Scaling: edition 2018, depth 3, 30 positions (bench), 1 round;"),
+            std::string::npos)
+      << table;
+  EXPECT_NE(table.find("| threads | time to depth (ms) | time speed-up |"), std::string::npos)
+      << table;
   // The one-thread row is the bench signature's search at depth 3, paired with itself.
   const search::BenchTotals serial = search::run_bench(3, kernel::Edition::k2018, 1);
   EXPECT_NE(table.find("| 1 | "), std::string::npos) << table;
-  EXPECT_NE(table.find(" | 1.00x | " + std::to_string(serial.nodes) + " | +0.0% | "), std::string::npos) << table;
+  EXPECT_NE(table.find(" | 1.00x | " + std::to_string(serial.nodes) + " | +0.0% | "),
+            std::string::npos)
+      << table;
   const bool oversubscribed = search::Engine::max_threads() < 2;
   EXPECT_NE(table.find(oversubscribed ? "| 2* | " : "| 2 | "), std::string::npos) << table;
-  EXPECT_NE(err.str().find("bench --scaling: round 1/1: 2 threads"), std::string::npos) << err.str();
+  EXPECT_NE(err.str().find("bench --scaling: round 1/1: 2 threads"), std::string::npos)
+      << err.str();
 
   struct Bad {
     std::vector<std::string> args;

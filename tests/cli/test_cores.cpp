@@ -32,8 +32,8 @@ struct Output {
   std::string err;
 };
 
-Output run_core(const CoreEntry& core, const std::vector<std::string>& args, const std::string& input = "",
-                CoreHandover* handover = nullptr) {
+Output run_core(const CoreEntry& core, const std::vector<std::string>& args,
+                const std::string& input = "", CoreHandover* handover = nullptr) {
   std::istringstream in(input);
   std::ostringstream out;
   std::ostringstream err;
@@ -59,9 +59,10 @@ std::vector<const CoreEntry*> runnable_cores() {
 }
 
 // The last "perft <depth> <count>" line's count.
-std::uint64_t perft_leaves(const CoreEntry& core, const std::string& fen, const std::string& edition, int depth,
-                           bool pseudo) {
-  std::vector<std::string> args = {"perft", "--edition", edition, "--fen", fen, "--depth", std::to_string(depth)};
+std::uint64_t perft_leaves(const CoreEntry& core, const std::string& fen,
+                           const std::string& edition, int depth, bool pseudo) {
+  std::vector<std::string> args = {"perft",   "--edition",          edition, "--fen", fen,
+                                   "--depth", std::to_string(depth)};
   if (pseudo) args.push_back("--pseudo");
   const Output result = run_core(core, args);
   EXPECT_EQ(result.status, 0) << result.err;
@@ -77,7 +78,8 @@ std::uint64_t perft_leaves(const CoreEntry& core, const std::string& fen, const 
   return leaves;
 }
 
-std::uint64_t bench_nodes(const CoreEntry& core, const std::string& depth, const std::string& edition) {
+std::uint64_t bench_nodes(const CoreEntry& core, const std::string& depth,
+                          const std::string& edition) {
   const Output result = run_core(core, {"bench", depth, edition, "1"});
   EXPECT_EQ(result.status, 0) << result.err;
   const auto at = result.out.find("Nodes searched  : ");
@@ -111,7 +113,8 @@ TEST(Cores, BuiltBestFirstWithScalarLast) {
     if (find_core(impl->name) != nullptr) {
       EXPECT_EQ(core.name, impl->name);
     }
-    EXPECT_EQ(simd::find(core.name)->required & ~impl->required, 0u) << impl->name << " -> " << core.name;
+    EXPECT_EQ(simd::find(core.name)->required & ~impl->required, 0u)
+        << impl->name << " -> " << core.name;
   }
 }
 
@@ -158,8 +161,8 @@ TEST(Cores, PerftVectorsUnderEveryCore) {
           const std::uint64_t expected = pseudo ? v.pseudo : v.legal;
           if (expected >= limit) continue;
           EXPECT_EQ(perft_leaves(*core, v.fen, edition, v.depth, pseudo), expected)
-              << core->name << " " << edition << (pseudo ? " pseudo" : " legal") << " depth " << v.depth << " "
-              << v.fen;
+              << core->name << " " << edition << (pseudo ? " pseudo" : " legal") << " depth "
+              << v.depth << " " << v.fen;
           ++checked;
         }
       }
@@ -175,7 +178,8 @@ TEST(Cores, Eval2016VectorsBitForBitUnderEveryCore) {
   for (std::size_t i = 0; i < rows[0].size(); ++i) column[rows[0][i]] = i;
   ASSERT_TRUE(column.count("score_cp_side_to_move"));
   std::string input = "setoption name edition value 2016\nsetoption name Eval value classic\n";
-  for (std::size_t row = 1; row < rows.size(); ++row) input += "position fen " + rows[row][0] + "\neval\n";
+  for (std::size_t row = 1; row < rows.size(); ++row)
+    input += "position fen " + rows[row][0] + "\neval\n";
   for (const CoreEntry* core : runnable_cores()) {
     const Output result = run_core(*core, {}, input);
     ASSERT_EQ(result.status, 0);
@@ -194,8 +198,10 @@ TEST(Cores, Eval2016VectorsBitForBitUnderEveryCore) {
         const auto w = column.find(term + "_white_ev");
         const auto b = column.find(term + "_black_ev");
         ASSERT_NE(w, column.end()) << term;
-        EXPECT_EQ(white, std::stol(rows[row][w->second])) << core->name << " row " << row << " " << term;
-        EXPECT_EQ(black, std::stol(rows[row][b->second])) << core->name << " row " << row << " " << term;
+        EXPECT_EQ(white, std::stol(rows[row][w->second]))
+            << core->name << " row " << row << " " << term;
+        EXPECT_EQ(black, std::stol(rows[row][b->second]))
+            << core->name << " row " << row << " " << term;
         ++terms_checked;
       } else if (line.rfind("info score cp ", 0) == 0) {
         EXPECT_EQ(std::stol(line.substr(14)), std::stol(rows[row][column["score_cp_side_to_move"]]))
@@ -205,7 +211,8 @@ TEST(Cores, Eval2016VectorsBitForBitUnderEveryCore) {
         ADD_FAILURE() << core->name << ": unexpected line " << line;
       }
     }
-    EXPECT_EQ(row, rows.size()) << core->name << ": answers for " << row - 1 << " of " << rows.size() - 1 << " rows";
+    EXPECT_EQ(row, rows.size()) << core->name << ": answers for " << row - 1 << " of "
+                                << rows.size() - 1 << " rows";
     EXPECT_EQ(terms_checked, 9 * static_cast<int>(rows.size() - 1)) << core->name;
   }
 }
@@ -220,14 +227,18 @@ const std::string& random_net_file(kernel::Edition edition) {
   static const std::string paths[2] = {
       [] {
         const std::string path = ::testing::TempDir() + "cores-random-2016.nnue";
-        const auto bytes = nnue::serialize_network(nnue::random_network(kernel::Edition::k2016, 71));
-        std::ofstream(path, std::ios::binary).write(reinterpret_cast<const char*>(bytes.data()), bytes.size());
+        const auto bytes =
+            nnue::serialize_network(nnue::random_network(kernel::Edition::k2016, 71));
+        std::ofstream(path, std::ios::binary)
+            .write(reinterpret_cast<const char*>(bytes.data()), bytes.size());
         return path;
       }(),
       [] {
         const std::string path = ::testing::TempDir() + "cores-random-2018.nnue";
-        const auto bytes = nnue::serialize_network(nnue::random_network(kernel::Edition::k2018, 72));
-        std::ofstream(path, std::ios::binary).write(reinterpret_cast<const char*>(bytes.data()), bytes.size());
+        const auto bytes =
+            nnue::serialize_network(nnue::random_network(kernel::Edition::k2018, 72));
+        std::ofstream(path, std::ios::binary)
+            .write(reinterpret_cast<const char*>(bytes.data()), bytes.size());
         return path;
       }()};
   return paths[edition == kernel::Edition::k2016 ? 0 : 1];
@@ -242,12 +253,13 @@ TEST_P(CoreEvaluations, AreTheSameUnderEveryCore) {
     const std::string name = edition == kernel::Edition::k2016 ? "2016" : "2018";
     std::string input = "setoption name edition value " + name + "\n";
     if (use_nnue)
-      input += "setoption name EvalFile value " + random_net_file(edition) + "\nsetoption name Eval value nnue\n";
+      input += "setoption name EvalFile value " + random_net_file(edition) +
+               "\nsetoption name Eval value nnue\n";
     else
       input += "setoption name Eval value classic\n";
     std::size_t positions = 0;
-    for (const auto& samples : {rb::game_samples(edition, 1500, 101), rb::synthetic_samples(400, 102),
-                                rb::maze_samples(300, 103)}) {
+    for (const auto& samples : {rb::game_samples(edition, 1500, 101),
+                                rb::synthetic_samples(400, 102), rb::maze_samples(300, 103)}) {
       for (const rb::Sample& sample : samples) {
         input += "position fen " + kernel::board_to_fen(sample.board) +
                  (sample.shooter == kernel::Color::kTangerine ? " W" : " B") + "\neval\n";
@@ -256,10 +268,13 @@ TEST_P(CoreEvaluations, AreTheSameUnderEveryCore) {
     }
     const Output reference = run_core(*find_core("scalar"), {}, input);
     std::size_t scores = 0;
-    for (std::size_t at = 0; (at = reference.out.find("info score cp", at)) != std::string::npos; ++at) ++scores;
+    for (std::size_t at = 0; (at = reference.out.find("info score cp", at)) != std::string::npos;
+         ++at)
+      ++scores;
     EXPECT_GT(scores, positions * 9 / 10) << "most boards must be evaluated, not refused";
     EXPECT_EQ(reference.out.find("option Eval"), std::string::npos) << reference.out.substr(0, 300);
-    EXPECT_EQ(reference.out.find("eval NNUE") != std::string::npos, use_nnue) << "the evaluation asked for";
+    EXPECT_EQ(reference.out.find("eval NNUE") != std::string::npos, use_nnue)
+        << "the evaluation asked for";
     for (const CoreEntry* core : runnable_cores()) {
       const Output answer = run_core(*core, {}, input);
       if (answer.out == reference.out) continue;
@@ -276,7 +291,9 @@ TEST_P(CoreEvaluations, AreTheSameUnderEveryCore) {
 // Both editions' evaluations, term by term (classic), and the network's
 // (a random one: the integer inference is the same whatever the weights).
 INSTANTIATE_TEST_SUITE_P(ClassicAndNnue, CoreEvaluations, ::testing::Bool(),
-                         [](const ::testing::TestParamInfo<bool>& info) { return info.param ? "Nnue" : "Classic"; });
+                         [](const ::testing::TestParamInfo<bool>& info) {
+                           return info.param ? "Nnue" : "Classic";
+                         });
 
 // A search with the network: the same node count under every core (the
 // accumulators' updates and the inference are integer and exact).
@@ -285,8 +302,8 @@ TEST(Cores, NnueBenchNodesAreTheSameUnderEveryCore) {
   ASSERT_NE(scalar, nullptr);
   for (const kernel::Edition edition : {kernel::Edition::k2016, kernel::Edition::k2018}) {
     const std::string name = edition == kernel::Edition::k2016 ? "2016" : "2018";
-    const std::vector<std::string> args = {"bench", "4", name, "1", "bench", "EvalFile=" + random_net_file(edition),
-                                           "Eval=nnue"};
+    const std::vector<std::string> args = {
+        "bench", "4", name, "1", "bench", "EvalFile=" + random_net_file(edition), "Eval=nnue"};
     const Output reference = run_core(*scalar, args);
     ASSERT_EQ(reference.status, 0) << reference.err;
     const Output classic = run_core(*scalar, {"bench", "4", name, "1"});
@@ -297,7 +314,8 @@ TEST(Cores, NnueBenchNodesAreTheSameUnderEveryCore) {
     EXPECT_GT(nodes(reference), 10'000u);
     EXPECT_NE(nodes(reference), nodes(classic)) << "the network must have been used";
     for (const CoreEntry* core : runnable_cores())
-      EXPECT_EQ(nodes(run_core(*core, args)), nodes(reference)) << core->name << " edition " << name;
+      EXPECT_EQ(nodes(run_core(*core, args)), nodes(reference))
+          << core->name << " edition " << name;
   }
 }
 
@@ -333,7 +351,9 @@ TEST(Cores, ProtocolHandsItsStateToTheNextCore) {
       "quit\n");
   std::ostringstream out, err;
   CoreHandover handover;
-  handover.core_name_for = [](std::string_view implementation) { return core_for(implementation).name; };
+  handover.core_name_for = [](std::string_view implementation) {
+    return core_for(implementation).name;
+  };
   EXPECT_EQ(first.run({}, in, out, err, handover), 0);
   EXPECT_EQ(handover.next_core, "scalar");
   ASSERT_FALSE(handover.replay.empty());
@@ -355,15 +375,17 @@ TEST(Cores, ProtocolHandsItsStateToTheNextCore) {
   // The option set before the switch still applies (PCENTRAL scaled 700/500
   // shows in the evaluation only if kept: compare with the scalar core's
   // own answer to the same commands).
-  const Output direct = run_core(second, {},
-                                 "setoption name edition value 2016\nsetoption name Eval value classic\n"
-                                 "setoption name pcentral value 700\n"
-                                 "position startpos moves e1e2 e7e6\neval\n");
+  const Output direct =
+      run_core(second, {},
+               "setoption name edition value 2016\nsetoption name Eval value classic\n"
+               "setoption name pcentral value 700\n"
+               "position startpos moves e1e2 e7e6\neval\n");
   const auto eval_lines = [](const std::string& text) {
     std::string lines;
     std::istringstream stream(text);
     for (std::string line; std::getline(stream, line);)
-      if (line.rfind("info string eval", 0) == 0 || line.rfind("info score", 0) == 0) lines += line + "\n";
+      if (line.rfind("info string eval", 0) == 0 || line.rfind("info score", 0) == 0)
+        lines += line + "\n";
     return lines;
   };
   EXPECT_NE(eval_lines(direct.out), "");

@@ -48,16 +48,16 @@ TEST(Protocol, UciListsRequiredOptions) {
   const Session s = run_engine("uci\nquit\n");
   EXPECT_EQ(s.status, 0);
   EXPECT_TRUE(s.has_prefix("id name leiserchess"));
-  for (const char* option : {"hash", "threads", "edition", "use_ko", "pbetween", "pcentral", "kface",
-                             "kaggressive", "hattack", "mobility", "pawnpin"})
+  for (const char* option : {"hash", "threads", "edition", "use_ko", "pbetween", "pcentral",
+                             "kface", "kaggressive", "hattack", "mobility", "pawnpin"})
     EXPECT_TRUE(s.has_prefix(std::string("option name ") + option + " type ")) << option;
   EXPECT_TRUE(s.has_prefix("option name simd type combo default "));
   EXPECT_EQ(s.lines.back(), "uciok");
 }
 
 TEST(Protocol, SimdOptionSelectsAnImplementationOrSaysWhyNot) {
-  const Session s = run_engine(
-      "setoption name simd value scalar\nsetoption name simd value sse9\nuci\nquit\n");
+  const Session s =
+      run_engine("setoption name simd value scalar\nsetoption name simd value sse9\nuci\nquit\n");
   EXPECT_TRUE(s.has_prefix("info string error: unknown SIMD implementation 'sse9'"));
   EXPECT_TRUE(s.has_prefix("id name leiserchess"));
   EXPECT_NE(s.lines[s.index_of_prefix("id name")].find("(simd scalar)"), std::string::npos);
@@ -140,7 +140,8 @@ TEST(Protocol, PerftEvalDisplayAndMove) {
 }
 
 TEST(Protocol, WindowsLineEndsAndStandardUciClockSpellings) {
-  const Session s = run_engine("position startpos\r\ngo wtime 1000 btime 1000 winc 10 binc 10\r\nquit\r\n");
+  const Session s =
+      run_engine("position startpos\r\ngo wtime 1000 btime 1000 winc 10 binc 10\r\nquit\r\n");
   EXPECT_EQ(s.count_prefix("bestmove "), 1);
   EXPECT_EQ(s.count_prefix("info string error"), 0);
 }

@@ -7,8 +7,8 @@
 #include <vector>
 
 #include "cli/go_command.h"
-#include "kernel/notation.h"
 #include "cli/line_reader.h"
+#include "kernel/notation.h"
 
 namespace leiser::cli {
 namespace {
@@ -106,11 +106,14 @@ TEST(GoCommand, ABadTokenIsSkippedAndTheRestKept) {
 }
 
 TEST(GoCommand, NothingUnderstoodAfterAnErrorAnswersAtOnce) {
-  for (const char* text : {"go depth -1", "go nodes 0", "go fast", "go depth", "go searchmoves zz9"}) {
+  for (const char* text :
+       {"go depth -1", "go nodes 0", "go fast", "go depth", "go searchmoves zz9"}) {
     const GoRequest r = go(text);
     EXPECT_EQ(r.errors.size(), 1u) << text;
     EXPECT_EQ(r.limits.depth, 1) << text;
-    EXPECT_NE(r.errors.back().find("(no limit left: answering at once, depth 1)"), std::string::npos) << text;
+    EXPECT_NE(r.errors.back().find("(no limit left: answering at once, depth 1)"),
+              std::string::npos)
+        << text;
   }
 }
 
@@ -158,7 +161,8 @@ TEST(GoCommand, SearchmovesKeepsTheLegalMovesAndReportsEachBadOne) {
   const kernel::MoveList legal = start.legal_moves();
   const std::string first = kernel::move_to_string(legal[0]);
   const std::string second = kernel::move_to_string(legal[1]);
-  const GoRequest r = go("go searchmoves " + second + " zz9 " + first + " " + second + " a0a7 depth 3");
+  const GoRequest r =
+      go("go searchmoves " + second + " zz9 " + first + " " + second + " a0a7 depth 3");
   ASSERT_EQ(r.errors.size(), 2u);
   EXPECT_EQ(r.errors[0].rfind("go searchmoves: ", 0), 0u) << r.errors[0];
   EXPECT_NE(r.errors[0].find("'zz9'"), std::string::npos) << r.errors[0];
@@ -171,7 +175,8 @@ TEST(GoCommand, SearchmovesKeepsTheLegalMovesAndReportsEachBadOne) {
   const GoRequest none = go("go searchmoves a0a7 depth 2");
   ASSERT_EQ(none.errors.size(), 1u);
   EXPECT_NE(none.errors[0].find("'a0a7'"), std::string::npos) << none.errors[0];
-  EXPECT_NE(none.errors[0].find("; ignored (no legal move left: searching every move)"), std::string::npos)
+  EXPECT_NE(none.errors[0].find("; ignored (no legal move left: searching every move)"),
+            std::string::npos)
       << none.errors[0];
   EXPECT_TRUE(none.limits.searchmoves.empty());
   EXPECT_EQ(none.limits.depth, 2);

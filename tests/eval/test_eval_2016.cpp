@@ -63,8 +63,10 @@ std::pair<Board, Color> parse_board_permissive(const std::string& fen) {
     } else if (ch >= '1' && ch <= '8') {
       file += ch - '0';
     } else {
-      const std::string code{static_cast<char>(std::toupper(ch)), static_cast<char>(std::toupper(fen.at(i + 1)))};
-      const Color color = std::isupper(static_cast<unsigned char>(ch)) ? Color::kTangerine : Color::kLavender;
+      const std::string code{static_cast<char>(std::toupper(ch)),
+                             static_cast<char>(std::toupper(fen.at(i + 1)))};
+      const Color color =
+          std::isupper(static_cast<unsigned char>(ch)) ? Color::kTangerine : Color::kLavender;
       static const std::map<std::string, std::pair<kernel::PieceType, int>> kCodes = {
           {"NN", {kernel::PieceType::kKing, 0}}, {"EE", {kernel::PieceType::kKing, 1}},
           {"SS", {kernel::PieceType::kKing, 2}}, {"WW", {kernel::PieceType::kKing, 3}},
@@ -135,7 +137,8 @@ TEST(Eval2016Vectors, EveryRowMatchesEveryTerm) {
     row_ok = row_ok && fast == e.score_cp;
     matched += row_ok ? 1 : 0;
   }
-  std::printf("[ eval-2016 ] %zu of %zu vector rows match in every column\n", matched, v.rows.size() - 1);
+  std::printf("[ eval-2016 ] %zu of %zu vector rows match in every column\n", matched,
+              v.rows.size() - 1);
   EXPECT_EQ(matched, v.rows.size() - 1);
 }
 
@@ -297,10 +300,12 @@ TEST(Eval2016Hattack, FileMajorAndRankMajorSumsTruncateDifferently) {
   float file_major = 0.0f, rank_major = 0.0f;
   for (int f = 0; f < 8; ++f)
     for (int r = 0; r < 8; ++r)
-      if (kPath & kernel::bit(kernel::make_square(f, r))) file_major += kHAttackH[f][std::abs(r - 3)];
+      if (kPath & kernel::bit(kernel::make_square(f, r)))
+        file_major += kHAttackH[f][std::abs(r - 3)];
   for (int r = 0; r < 8; ++r)
     for (int f = 0; f < 8; ++f)
-      if (kPath & kernel::bit(kernel::make_square(f, r))) rank_major += kHAttackH[f][std::abs(r - 3)];
+      if (kPath & kernel::bit(kernel::make_square(f, r)))
+        rank_major += kHAttackH[f][std::abs(r - 3)];
   ASSERT_EQ(static_cast<int>(file_major), 7);
   ASSERT_EQ(static_cast<int>(rank_major), 8);
   EXPECT_EQ(hattack_units(kPath, king), 7);
@@ -309,8 +314,9 @@ TEST(Eval2016Hattack, FileMajorAndRankMajorSumsTruncateDifferently) {
 TEST(Eval2016Hattack, TransposeVisitsFileMajor) {
   for (int s = 0; s < 64; ++s) {
     const auto at = static_cast<kernel::Square>(s);
-    EXPECT_EQ(transpose(kernel::bit(at)), kernel::bit(static_cast<kernel::Square>(8 * kernel::file_of(at) +
-                                                                                  kernel::rank_of(at))));
+    EXPECT_EQ(
+        transpose(kernel::bit(at)),
+        kernel::bit(static_cast<kernel::Square>(8 * kernel::file_of(at) + kernel::rank_of(at))));
   }
 }
 
@@ -318,14 +324,22 @@ TEST(Eval2016Hattack, TransposeVisitsFileMajor) {
 
 TEST(Eval2016Tables, HattackTableMatchesSpecBitPatterns) {
   constexpr std::uint32_t kSpec[8][8] = {
-      {0x40000000, 0x3fc00000, 0x3faaaaab, 0x3fa00000, 0x3f99999a, 0x3f955555, 0x3f924925, 0x3f900000},
-      {0x3fc00000, 0x3f800000, 0x3f555555, 0x3f400000, 0x3f333333, 0x3f2aaaab, 0x3f249249, 0x3f200000},
-      {0x3faaaaab, 0x3f555555, 0x3f2aaaab, 0x3f155555, 0x3f088889, 0x3f000000, 0x3ef3cf3d, 0x3eeaaaab},
-      {0x3fa00000, 0x3f400000, 0x3f155555, 0x3f000000, 0x3ee66666, 0x3ed55555, 0x3ec92492, 0x3ec00000},
-      {0x3f99999a, 0x3f333333, 0x3f088889, 0x3ee66666, 0x3ecccccd, 0x3ebbbbbc, 0x3eaf8af9, 0x3ea66666},
-      {0x3f955555, 0x3f2aaaab, 0x3f000000, 0x3ed55555, 0x3ebbbbbc, 0x3eaaaaab, 0x3e9e79e8, 0x3e955555},
-      {0x3f924925, 0x3f249249, 0x3ef3cf3d, 0x3ec92492, 0x3eaf8af9, 0x3e9e79e8, 0x3e924925, 0x3e892492},
-      {0x3f900000, 0x3f200000, 0x3eeaaaab, 0x3ec00000, 0x3ea66666, 0x3e955555, 0x3e892492, 0x3e800000},
+      {0x40000000, 0x3fc00000, 0x3faaaaab, 0x3fa00000, 0x3f99999a, 0x3f955555, 0x3f924925,
+       0x3f900000},
+      {0x3fc00000, 0x3f800000, 0x3f555555, 0x3f400000, 0x3f333333, 0x3f2aaaab, 0x3f249249,
+       0x3f200000},
+      {0x3faaaaab, 0x3f555555, 0x3f2aaaab, 0x3f155555, 0x3f088889, 0x3f000000, 0x3ef3cf3d,
+       0x3eeaaaab},
+      {0x3fa00000, 0x3f400000, 0x3f155555, 0x3f000000, 0x3ee66666, 0x3ed55555, 0x3ec92492,
+       0x3ec00000},
+      {0x3f99999a, 0x3f333333, 0x3f088889, 0x3ee66666, 0x3ecccccd, 0x3ebbbbbc, 0x3eaf8af9,
+       0x3ea66666},
+      {0x3f955555, 0x3f2aaaab, 0x3f000000, 0x3ed55555, 0x3ebbbbbc, 0x3eaaaaab, 0x3e9e79e8,
+       0x3e955555},
+      {0x3f924925, 0x3f249249, 0x3ef3cf3d, 0x3ec92492, 0x3eaf8af9, 0x3e9e79e8, 0x3e924925,
+       0x3e892492},
+      {0x3f900000, 0x3f200000, 0x3eeaaaab, 0x3ec00000, 0x3ea66666, 0x3e955555, 0x3e892492,
+       0x3e800000},
   };
   for (int a = 0; a < 8; ++a) {
     for (int b = 0; b < 8; ++b) {
@@ -333,7 +347,8 @@ TEST(Eval2016Tables, HattackTableMatchesSpecBitPatterns) {
       // Also at run time, so a wrong constant fold would show up.
       volatile int va = a + 1, vb = b + 1;
       const double sum = 1.0 / va + 1.0 / vb;
-      EXPECT_EQ(std::bit_cast<std::uint32_t>(static_cast<float>(sum)), kSpec[a][b]) << a << "," << b;
+      EXPECT_EQ(std::bit_cast<std::uint32_t>(static_cast<float>(sum)), kSpec[a][b])
+          << a << "," << b;
     }
   }
 }
@@ -362,7 +377,8 @@ TEST(Eval2016Tables, PcentralBMatchesSpecHexAndRecomputation) {
       volatile double squares = static_cast<double>(gf * gf + gr * gr);
       const double recomputed = 1.0 - std::sqrt(squares) / kc;
       EXPECT_EQ(std::bit_cast<std::uint64_t>(recomputed), std::bit_cast<std::uint64_t>(e.b));
-      EXPECT_EQ(std::bit_cast<std::uint64_t>(kPCentralB[gf][gr]), std::bit_cast<std::uint64_t>(e.b));
+      EXPECT_EQ(std::bit_cast<std::uint64_t>(kPCentralB[gf][gr]),
+                std::bit_cast<std::uint64_t>(e.b));
       EXPECT_EQ(static_cast<int>(500.0 * kPCentralB[gf][gr]), e.p500);
     }
   }
@@ -370,7 +386,8 @@ TEST(Eval2016Tables, PcentralBMatchesSpecHexAndRecomputation) {
 }
 
 TEST(Eval2016Tables, PcentralDefaultGrid) {
-  constexpr int kGrid[8][8] = {  // rank 7 first, files a..h, as in the spec
+  constexpr int kGrid[8][8] = {
+      // rank 7 first, files a..h, as in the spec
       {125, 181, 220, 234, 234, 220, 181, 125}, {181, 249, 302, 323, 323, 302, 249, 181},
       {220, 302, 375, 411, 411, 375, 302, 220}, {234, 323, 411, 500, 500, 411, 323, 234},
       {234, 323, 411, 500, 500, 411, 323, 234}, {220, 302, 375, 411, 411, 375, 302, 220},

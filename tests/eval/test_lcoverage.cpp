@@ -1,14 +1,12 @@
 // LCOVERAGE (EVAL-2018.md, search/eval/lcoverage.h): hand-checked distances,
 // the fast implementation against the plain definition on random 2018
 // positions (bit for bit), symmetry, and the fixed-point rounding.
-#include "search/eval/lcoverage.h"
-
 #include <gtest/gtest.h>
 
 #include <algorithm>
 #include <cmath>
-#include <cstdlib>
 #include <cstdint>
+#include <cstdlib>
 #include <map>
 #include <random>
 #include <stdexcept>
@@ -21,6 +19,7 @@
 #include "kernel/movegen.h"
 #include "kernel/position.h"
 #include "kernel/random_boards.h"
+#include "search/eval/lcoverage.h"
 #include "simd/dispatch.h"
 
 namespace leiser::search::eval {
@@ -95,8 +94,10 @@ double coverage_double(const LcoverageDistances& d, Square k, Square e) {
 // Lavender's on a7: both implementations give them, the fast and plain
 // coverages agree, and the coverage is the floating-point sum of the terms.
 void expect_all_paths(const Board& board, const LcoverageDistances& expected) {
-  EXPECT_EQ(lcoverage_distances_plain(board, kW), expected) << describe(lcoverage_distances_plain(board, kW));
-  EXPECT_EQ(lcoverage_distances_fast(board, kW), expected) << describe(lcoverage_distances_fast(board, kW));
+  EXPECT_EQ(lcoverage_distances_plain(board, kW), expected)
+      << describe(lcoverage_distances_plain(board, kW));
+  EXPECT_EQ(lcoverage_distances_fast(board, kW), expected)
+      << describe(lcoverage_distances_fast(board, kW));
   const std::int64_t fixed = lcoverage_fixed(board, kW);
   EXPECT_EQ(fixed, lcoverage_fixed_plain(board, kW));
   EXPECT_NEAR(static_cast<double>(fixed) / kLcoverageOne,
@@ -116,15 +117,29 @@ TEST(LcoverageTrace, LoneKingFacingEmptyFile) {
 
 TEST(LcoverageTrace, OpponentReflectingPawnCostsTwo) {
   // Lavender SE Pawn on a3 turns the northbound beam east; it costs 2.
-  EXPECT_EQ(single_trace(board_of("7ss/8/8/8/se7/8/8/NN7 W"), kW),
-            map_of({{"a1", 1}, {"a2", 2}, {"a3", 4}, {"b3", 5}, {"c3", 6}, {"d3", 7}, {"e3", 8},
-                    {"f3", 9}, {"g3", 10}, {"h3", 11}}));
+  EXPECT_EQ(single_trace(board_of("7ss/8/8/8/se7/8/8/NN7 W"), kW), map_of({{"a1", 1},
+                                                                           {"a2", 2},
+                                                                           {"a3", 4},
+                                                                           {"b3", 5},
+                                                                           {"c3", 6},
+                                                                           {"d3", 7},
+                                                                           {"e3", 8},
+                                                                           {"f3", 9},
+                                                                           {"g3", 10},
+                                                                           {"h3", 11}}));
 }
 
 TEST(LcoverageTrace, OwnReflectingPawnCostsOne) {
-  EXPECT_EQ(single_trace(board_of("7ss/8/8/8/SE7/8/8/NN7 W"), kW),
-            map_of({{"a1", 1}, {"a2", 2}, {"a3", 3}, {"b3", 4}, {"c3", 5}, {"d3", 6}, {"e3", 7},
-                    {"f3", 8}, {"g3", 9}, {"h3", 10}}));
+  EXPECT_EQ(single_trace(board_of("7ss/8/8/8/SE7/8/8/NN7 W"), kW), map_of({{"a1", 1},
+                                                                           {"a2", 2},
+                                                                           {"a3", 3},
+                                                                           {"b3", 4},
+                                                                           {"c3", 5},
+                                                                           {"d3", 6},
+                                                                           {"e3", 7},
+                                                                           {"f3", 8},
+                                                                           {"g3", 9},
+                                                                           {"h3", 10}}));
 }
 
 TEST(LcoverageTrace, ZappedPieceIsEnteredAndStopsTheBeam) {
@@ -139,9 +154,18 @@ TEST(LcoverageTrace, ZappedPieceIsEnteredAndStopsTheBeam) {
 TEST(LcoverageTrace, TwoReflectionsAndTheEnemyKing) {
   // a0 N -> a3 (Lavender SE, east, +2) -> f3 (own NW: eastbound turns north,
   // +1) -> f7 Lavender King, zapped.
-  EXPECT_EQ(single_trace(board_of("5ss2/8/8/8/se4NW2/8/8/NN7 W"), kW),
-            map_of({{"a1", 1}, {"a2", 2}, {"a3", 4}, {"b3", 5}, {"c3", 6}, {"d3", 7}, {"e3", 8},
-                    {"f3", 9}, {"f4", 10}, {"f5", 11}, {"f6", 12}, {"f7", 13}}));
+  EXPECT_EQ(single_trace(board_of("5ss2/8/8/8/se4NW2/8/8/NN7 W"), kW), map_of({{"a1", 1},
+                                                                               {"a2", 2},
+                                                                               {"a3", 4},
+                                                                               {"b3", 5},
+                                                                               {"c3", 6},
+                                                                               {"d3", 7},
+                                                                               {"e3", 8},
+                                                                               {"f3", 9},
+                                                                               {"f4", 10},
+                                                                               {"f5", 11},
+                                                                               {"f6", 12},
+                                                                               {"f7", 13}}));
 }
 
 // ------------------------------------------------- all paths, by hand ------
@@ -164,7 +188,8 @@ TEST(LcoverageAllPaths, LoneKing) {
     if (expected[s] != kU)
       exact += 1.0 / ((7 - kernel::rank_of(static_cast<Square>(s)) + 1) *
                       (kernel::file_of(static_cast<Square>(s)) + 1));
-  EXPECT_NEAR(static_cast<double>(lcoverage_fixed(board, kW)) / kLcoverageOne, exact, 1.0 / (1 << 19));
+  EXPECT_NEAR(static_cast<double>(lcoverage_fixed(board, kW)) / kLcoverageOne, exact,
+              1.0 / (1 << 19));
 }
 
 // Tangerine King h0 (N), Tangerine SW Pawn g4 (a northbound beam turns west
@@ -180,12 +205,11 @@ TEST(LcoverageAllPaths, LoneKing) {
 TEST(LcoverageAllPaths, OwnPawnShiftedOntoThePath) {
   const Board board = board_of("ss7/8/8/6SW1/8/8/8/7NN W");
   const LcoverageDistances expected = map_of({
-      {"h1", 1}, {"h2", 1}, {"h3", 2}, {"h4", 3}, {"h5", 4}, {"h6", 5}, {"h7", 6},
-      {"g0", 1}, {"f0", 2}, {"e0", 3}, {"d0", 4}, {"c0", 5}, {"b0", 6}, {"a0", 7},
-      {"g1", 1}, {"g2", 1}, {"g3", 2}, {"g4", 3},
-      {"f4", 4}, {"e4", 5}, {"d4", 6}, {"c4", 7}, {"b4", 8}, {"a4", 9},
-      {"f3", 5}, {"e3", 6}, {"d3", 7}, {"c3", 8}, {"b3", 9}, {"a3", 10},
-      {"g5", 6}, {"f5", 7}, {"e5", 8}, {"d5", 9}, {"c5", 10}, {"b5", 11}, {"a5", 12},
+      {"h1", 1}, {"h2", 1}, {"h3", 2},  {"h4", 3},  {"h5", 4},  {"h6", 5},  {"h7", 6}, {"g0", 1},
+      {"f0", 2}, {"e0", 3}, {"d0", 4},  {"c0", 5},  {"b0", 6},  {"a0", 7},  {"g1", 1}, {"g2", 1},
+      {"g3", 2}, {"g4", 3}, {"f4", 4},  {"e4", 5},  {"d4", 6},  {"c4", 7},  {"b4", 8}, {"a4", 9},
+      {"f3", 5}, {"e3", 6}, {"d3", 7},  {"c3", 8},  {"b3", 9},  {"a3", 10}, {"g5", 6}, {"f5", 7},
+      {"e5", 8}, {"d5", 9}, {"c5", 10}, {"b5", 11}, {"a5", 12},
   });
   expect_all_paths(board, expected);
 }
@@ -203,10 +227,10 @@ TEST(LcoverageAllPaths, OwnPawnShiftedOntoThePath) {
 TEST(LcoverageAllPaths, SwapMovesOfTheKing) {
   const Board board = board_of("ss7/8/8/8/8/8/8/6neWW W");
   const LcoverageDistances expected = map_of({
-      {"g0", 2}, {"g1", 1}, {"g2", 2}, {"g3", 3}, {"g4", 4}, {"g5", 5}, {"g6", 6}, {"g7", 7},
-      {"h1", 1}, {"h2", 2}, {"h3", 3}, {"h4", 4}, {"h5", 5}, {"h6", 6}, {"h7", 7}, {"h0", 1},
-      {"f1", 1}, {"e1", 1}, {"d1", 2}, {"c1", 3}, {"b1", 4}, {"a1", 5},
-      {"e0", 1}, {"d0", 2}, {"c0", 3}, {"b0", 4}, {"a0", 5},
+      {"g0", 2}, {"g1", 1}, {"g2", 2}, {"g3", 3}, {"g4", 4}, {"g5", 5}, {"g6", 6},
+      {"g7", 7}, {"h1", 1}, {"h2", 2}, {"h3", 3}, {"h4", 4}, {"h5", 5}, {"h6", 6},
+      {"h7", 7}, {"h0", 1}, {"f1", 1}, {"e1", 1}, {"d1", 2}, {"c1", 3}, {"b1", 4},
+      {"a1", 5}, {"e0", 1}, {"d0", 2}, {"c0", 3}, {"b0", 4}, {"a0", 5},
   });
   expect_all_paths(board, expected);
 }
@@ -231,7 +255,7 @@ TEST(Lcoverage, ScaleRoundsHalfAwayFromZero) {
   EXPECT_EQ(lcoverage_scale(-kLcoverageOne / 2, 1), -1);
   EXPECT_EQ(lcoverage_scale(kLcoverageOne / 2 - 1, 1), 0);
   EXPECT_EQ(lcoverage_scale(-(kLcoverageOne / 2 - 1), 1), 0);
-  EXPECT_EQ(lcoverage_scale(3 * kLcoverageOne / 4, 2), 2);   // 1.5 -> 2
+  EXPECT_EQ(lcoverage_scale(3 * kLcoverageOne / 4, 2), 2);  // 1.5 -> 2
   EXPECT_EQ(lcoverage_scale(-3 * kLcoverageOne / 4, 2), -2);
   EXPECT_EQ(lcoverage_scale(12 * kLcoverageOne, 100000), 1200000);
   EXPECT_EQ(lcoverage_scale(-12 * kLcoverageOne, 100000), -1200000);
@@ -239,7 +263,8 @@ TEST(Lcoverage, ScaleRoundsHalfAwayFromZero) {
 
 TEST(Lcoverage, SquareTermIsRoundedHalfUp) {
   // D = L = 1 next to the enemy King: exactly 1.
-  EXPECT_EQ(lcoverage_square_term(1, 1, sq("a0"), sq("a0")), static_cast<std::uint32_t>(kLcoverageOne));
+  EXPECT_EQ(lcoverage_square_term(1, 1, sq("a0"), sq("a0")),
+            static_cast<std::uint32_t>(kLcoverageOne));
   // 1/3: 2^24 / 3 = 5592405.33 -> 5592405.
   EXPECT_EQ(lcoverage_square_term(1, 3, sq("a0"), sq("a0")), 5592405u);
   // 2/3: 11184810.67 -> 11184811.
@@ -290,7 +315,8 @@ std::vector<Board> scattered_boards(int count, std::uint64_t seed) {
       board.put(free_square(), {c, kernel::PieceType::kKing, static_cast<std::uint8_t>(rng() % 4)});
       const int pawns = static_cast<int>(rng() % 8);
       for (int p = 0; p < pawns; ++p)
-        board.put(free_square(), {c, kernel::PieceType::kPawn, static_cast<std::uint8_t>(rng() % 4)});
+        board.put(free_square(),
+                  {c, kernel::PieceType::kPawn, static_cast<std::uint8_t>(rng() % 4)});
     }
     boards.push_back(board);
   }
@@ -314,9 +340,10 @@ void expect_fast_equals_plain(const std::vector<Board>& boards, const char* what
                       << describe(fast);
       }
       // The fixed-point sum tracks the exact formula.
-      ASSERT_NEAR(static_cast<double>(plain_fixed) / kLcoverageOne,
-                  coverage_double(plain, board.king_square(c), board.king_square(kernel::opponent(c))),
-                  1.0 / (1 << 19));
+      ASSERT_NEAR(
+          static_cast<double>(plain_fixed) / kLcoverageOne,
+          coverage_double(plain, board.king_square(c), board.king_square(kernel::opponent(c))),
+          1.0 / (1 << 19));
       ASSERT_EQ(lcoverage_ev(board, c, kLcoverageDefaultWeight),
                 lcoverage_ev_plain(board, c, kLcoverageDefaultWeight));
     }
@@ -356,8 +383,9 @@ void expect_batched_equals_plain(const std::vector<Board>& boards, const char* w
           ++mismatches;
           ADD_FAILURE() << impl->name << " " << what << " #" << i << " "
                         << kernel::board_to_fen(boards[i]) << " colour " << kernel::color_name(c)
-                        << "\nplain " << plain_fixed << "\n" << describe(plain) << "batched "
-                        << fast_fixed << "\n" << describe(fast);
+                        << "\nplain " << plain_fixed << "\n"
+                        << describe(plain) << "batched " << fast_fixed << "\n"
+                        << describe(fast);
         }
       }
     }
@@ -383,7 +411,8 @@ TEST(Lcoverage, FastSquareTermEqualsDivision) {
       const Square x = static_cast<Square>(s);
       for (int d = 0; d <= 14; ++d)
         for (int l = 1; l <= 2100; ++l)
-          ASSERT_EQ(lcoverage_square_term_fast(d, l, x, enemy), lcoverage_square_term(d, l, x, enemy))
+          ASSERT_EQ(lcoverage_square_term_fast(d, l, x, enemy),
+                    lcoverage_square_term(d, l, x, enemy))
               << d << " " << l << " " << s << " " << e;
     }
   }
@@ -410,7 +439,8 @@ TEST(Lcoverage, SumOfTermsEqualsPlainSum) {
     }
     const Square king = static_cast<Square>(rng() % 64);
     const Square enemy = static_cast<Square>(rng() % 64);
-    ASSERT_EQ(lcoverage_sum_terms(dist, reached, king, enemy), lcoverage_from_distances(dist, king, enemy))
+    ASSERT_EQ(lcoverage_sum_terms(dist, reached, king, enemy),
+              lcoverage_from_distances(dist, king, enemy))
         << i << " " << describe(dist) << " king " << int{king} << " enemy " << int{enemy};
   }
   for (const auto& samples : {kernel::random_boards::game_samples(Edition::k2018, 3000, 11),
@@ -423,7 +453,8 @@ TEST(Lcoverage, SumOfTermsEqualsPlainSum) {
         if (dist[s] != kU) reached |= kernel::bit(static_cast<Square>(s));
       const Square king = board.king_square(c);
       const Square enemy = board.king_square(kernel::opponent(c));
-      ASSERT_EQ(lcoverage_sum_terms(dist, reached, king, enemy), lcoverage_from_distances(dist, king, enemy))
+      ASSERT_EQ(lcoverage_sum_terms(dist, reached, king, enemy),
+                lcoverage_from_distances(dist, king, enemy))
           << kernel::board_to_fen(board);
     }
   }
@@ -444,8 +475,12 @@ TEST(LcoverageFastVsPlain, DistinctMovesGiveDistinctBoards) {
         const Square from = m.from();
         const Square mid = static_cast<Square>(kernel::kSteps[from][m.direction()]);
         switch (m.kind()) {
-          case kernel::MoveKind::kRotate: after.rotate(from, m.rotation()); break;
-          case kernel::MoveKind::kShift: after.exchange(from, mid); break;
+          case kernel::MoveKind::kRotate:
+            after.rotate(from, m.rotation());
+            break;
+          case kernel::MoveKind::kShift:
+            after.exchange(from, mid);
+            break;
           case kernel::MoveKind::kSwapRotate:
             after.exchange(from, mid);
             after.rotate(mid, m.rotation());
@@ -456,7 +491,8 @@ TEST(LcoverageFastVsPlain, DistinctMovesGiveDistinctBoards) {
             break;
         }
         EXPECT_NE(after, board);
-        for (const Board& earlier : results) ASSERT_NE(after, earlier) << kernel::board_to_fen(board);
+        for (const Board& earlier : results)
+          ASSERT_NE(after, earlier) << kernel::board_to_fen(board);
         results.push_back(after);
       }
     }
@@ -472,8 +508,9 @@ Board mirror_files(const Board& board) {
     const auto piece = board.piece_at(static_cast<Square>(s));
     if (!piece) continue;
     kernel::Piece p = *piece;
-    p.orientation = p.type == kernel::PieceType::kKing ? static_cast<std::uint8_t>((4 - p.orientation) & 3)
-                                                       : static_cast<std::uint8_t>(p.orientation ^ 1);
+    p.orientation = p.type == kernel::PieceType::kKing
+                        ? static_cast<std::uint8_t>((4 - p.orientation) & 3)
+                        : static_cast<std::uint8_t>(p.orientation ^ 1);
     out.put(kernel::make_square(7 - kernel::file_of(static_cast<Square>(s)),
                                 kernel::rank_of(static_cast<Square>(s))),
             p);

@@ -32,11 +32,16 @@ plain::Edition to_plain(Edition e) {
 
 plain::Result to_plain(GameResult r) {
   switch (r) {
-    case GameResult::kOngoing: return plain::Result::kOngoing;
-    case GameResult::kTangerineWins: return plain::Result::kTangerineWins;
-    case GameResult::kLavenderWins: return plain::Result::kLavenderWins;
-    case GameResult::kDrawFiftyMoves: return plain::Result::kDrawFiftyMoves;
-    case GameResult::kDrawRepetition: return plain::Result::kDrawRepetition;
+    case GameResult::kOngoing:
+      return plain::Result::kOngoing;
+    case GameResult::kTangerineWins:
+      return plain::Result::kTangerineWins;
+    case GameResult::kLavenderWins:
+      return plain::Result::kLavenderWins;
+    case GameResult::kDrawFiftyMoves:
+      return plain::Result::kDrawFiftyMoves;
+    case GameResult::kDrawRepetition:
+      return plain::Result::kDrawRepetition;
   }
   return plain::Result::kOngoing;
 }
@@ -60,7 +65,8 @@ struct Tally {
 // Compares one position; returns false (after reporting) on the first mismatch.
 bool same_position(const Game& game, const plain::Model& model, Tally& tally, bool check_perft) {
   const Position& pos = game.position();
-  const std::string where = " at FEN " + model.fen() + " after " + std::to_string(game.moves().size()) + " plies";
+  const std::string where =
+      " at FEN " + model.fen() + " after " + std::to_string(game.moves().size()) + " plies";
   EXPECT_EQ(to_plain(game.result()), model.result()) << where;
   EXPECT_EQ(pos.plies_since_pawn_zap(), model.plies_since_pawn_zap()) << where;
   EXPECT_EQ(pos.key(), compute_key(pos.board(), pos.side_to_move())) << where;
@@ -97,7 +103,8 @@ bool same_position(const Game& game, const plain::Model& model, Tally& tally, bo
     }
     if (check_perft) {
       ++tally.perfts;
-      EXPECT_EQ(perft(pos, game.ko_board(), {2, PerftMode::kLegal, 1}), model.perft(2, false)) << where;
+      EXPECT_EQ(perft(pos, game.ko_board(), {2, PerftMode::kLegal, 1}), model.perft(2, false))
+          << where;
     }
   }
   ++tally.positions;
@@ -122,7 +129,8 @@ void cross_check(Edition edition, const char* vector_file) {
     ASSERT_TRUE(model.has_value()) << error;
     Game& kg = game.value();
     for (int ply = 0; ply <= max_plies; ++ply) {
-      if (std::getenv("LEISER_CROSS_CHECK_TRACE")) std::fprintf(stderr, "game %d ply %d %s\n", g, ply, model->fen().c_str());
+      if (std::getenv("LEISER_CROSS_CHECK_TRACE"))
+        std::fprintf(stderr, "game %d ply %d %s\n", g, ply, model->fen().c_str());
       if (!same_position(kg, *model, tally, (tally.positions % 37) == 0)) return;
       if (kg.is_over()) break;
       const MoveList moves = kg.legal_moves();
@@ -132,9 +140,10 @@ void cross_check(Edition edition, const char* vector_file) {
       ASSERT_TRUE(model->play(text)) << "model refused " << text << " at " << model->fen();
     }
   }
-  std::printf("%s: %d games, %ld positions, %ld with zaps (%ld multi), %ld King zaps, %ld Ko, %ld perfts\n",
-              std::string(edition_name(edition)).c_str(), games, tally.positions, tally.zaps,
-              tally.multi_zaps, tally.king_zaps, tally.ko_positions, tally.perfts);
+  std::printf(
+      "%s: %d games, %ld positions, %ld with zaps (%ld multi), %ld King zaps, %ld Ko, %ld perfts\n",
+      std::string(edition_name(edition)).c_str(), games, tally.positions, tally.zaps,
+      tally.multi_zaps, tally.king_zaps, tally.ko_positions, tally.perfts);
   // The random games must actually reach the rules being checked.
   EXPECT_GT(tally.zaps, 0);
   EXPECT_GT(tally.king_zaps, 0);

@@ -29,7 +29,7 @@ TEST(Fen, PiecesLandOnTheRightSquares) {
   ASSERT_TRUE(pawn.has_value());
   EXPECT_EQ(pawn->type, PieceType::kPawn);
   EXPECT_EQ(pawn->color, Color::kTangerine);
-  EXPECT_EQ(pawn->orientation, 1);  // NE
+  EXPECT_EQ(pawn->orientation, 1);                      // NE
   EXPECT_EQ(b.orientation_at(*parse_square("a7")), 2);  // ss: facing south
 }
 
@@ -61,25 +61,24 @@ TEST_P(FenErrors, RejectedWithAClearMessage) {
 
 INSTANTIATE_TEST_SUITE_P(
     Malformed, FenErrors,
-    ::testing::Values(
-        BadFen{"", "empty"}, BadFen{"   ", "empty"},
-        BadFen{"ss7/8/8/8/8/8/8/7NN", "missing side to move"},
-        BadFen{"ss7/8/8/8/8/8/8/7NN X", "side to move 'X'"},
-        BadFen{"ss7/8/8/8/8/8/8/7NN W extra", "unexpected text 'extra'"},
-        BadFen{"ss7/8/8/8/8/8/7NN W", "only 7 ranks"},
-        BadFen{"ss7/8/8/8/8/8/8/8/7NN W", "more than 8 ranks"},
-        BadFen{"ss6/8/8/8/8/8/8/7NN W", "rank 7 has 7 squares"},
-        BadFen{"ss8/8/8/8/8/8/8/7NN W", "more than 8 squares"},
-        BadFen{"ss7/8/8/8/8/8/8/7NNSE W", "more than 8 squares at piece 'SE'"},
-        BadFen{"ss7/8/8/8/8/8/8/7NX W", "unknown piece 'NX'"},
-        BadFen{"ss7/8/8/8/8/8/8/7Nn W", "mixes upper and lower case"},
-        BadFen{"ss7/8/8/8/8/8/8/7N W", "cut short"},
-        BadFen{"ss7/8/8/8/8/8/8/6N1 W", "cut short"},
-        BadFen{"ss7/8/8/8/8/8/8/7-N W", "unexpected character '-'"},
-        BadFen{"ss7/8/8/8/8/8/8/09 W", "unexpected character '0'"},
-        BadFen{"ss7/8/8/8/8/8/8/8 W", "Tangerine has 0 Kings"},
-        BadFen{"ss7/8/8/8/8/8/8/6NNNN W", "Tangerine has 2 Kings"},
-        BadFen{"ss7/8/8/8/8/8/NWNWNWNWNWNWNWNW/7NN W", "Tangerine has 8 Pawns"}));
+    ::testing::Values(BadFen{"", "empty"}, BadFen{"   ", "empty"},
+                      BadFen{"ss7/8/8/8/8/8/8/7NN", "missing side to move"},
+                      BadFen{"ss7/8/8/8/8/8/8/7NN X", "side to move 'X'"},
+                      BadFen{"ss7/8/8/8/8/8/8/7NN W extra", "unexpected text 'extra'"},
+                      BadFen{"ss7/8/8/8/8/8/7NN W", "only 7 ranks"},
+                      BadFen{"ss7/8/8/8/8/8/8/8/7NN W", "more than 8 ranks"},
+                      BadFen{"ss6/8/8/8/8/8/8/7NN W", "rank 7 has 7 squares"},
+                      BadFen{"ss8/8/8/8/8/8/8/7NN W", "more than 8 squares"},
+                      BadFen{"ss7/8/8/8/8/8/8/7NNSE W", "more than 8 squares at piece 'SE'"},
+                      BadFen{"ss7/8/8/8/8/8/8/7NX W", "unknown piece 'NX'"},
+                      BadFen{"ss7/8/8/8/8/8/8/7Nn W", "mixes upper and lower case"},
+                      BadFen{"ss7/8/8/8/8/8/8/7N W", "cut short"},
+                      BadFen{"ss7/8/8/8/8/8/8/6N1 W", "cut short"},
+                      BadFen{"ss7/8/8/8/8/8/8/7-N W", "unexpected character '-'"},
+                      BadFen{"ss7/8/8/8/8/8/8/09 W", "unexpected character '0'"},
+                      BadFen{"ss7/8/8/8/8/8/8/8 W", "Tangerine has 0 Kings"},
+                      BadFen{"ss7/8/8/8/8/8/8/6NNNN W", "Tangerine has 2 Kings"},
+                      BadFen{"ss7/8/8/8/8/8/NWNWNWNWNWNWNWNW/7NN W", "Tangerine has 8 Pawns"}));
 
 }  // namespace
 }  // namespace leiser::kernel

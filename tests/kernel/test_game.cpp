@@ -12,7 +12,8 @@ namespace leiser::kernel {
 namespace {
 
 TEST(Notation, EveryShapeRoundTrips) {
-  for (const char* text : {"g4L", "g4R", "g4U", "h0g1", "h0h0", "d5e4f5", "d5e4R", "a0b1c2", "a7a6L"}) {
+  for (const char* text :
+       {"g4L", "g4R", "g4U", "h0g1", "h0h0", "d5e4f5", "d5e4R", "a0b1c2", "a7a6L"}) {
     const auto m = parse_move_text(text);
     ASSERT_TRUE(m.has_value()) << text << ": " << m.error();
     EXPECT_EQ(move_to_string(*m), text);

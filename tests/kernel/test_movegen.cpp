@@ -81,13 +81,14 @@ void check_edition(const char* vector_file) {
       };
       MoveList all;
       generate_pseudo_moves(pos, all);
-      ASSERT_EQ(std::vector<Move>(all.begin(), all.end()), plain_pseudo_list<E>(pos)) << to_fen(pos);
+      ASSERT_EQ(std::vector<Move>(all.begin(), all.end()), plain_pseudo_list<E>(pos))
+          << to_fen(pos);
       for (Bitboard path : paths) {
         const std::vector<Move> expected = filtered(all, path);
         const std::vector<Move> actual = touching_list<E>(pos, path);
         ASSERT_EQ(actual, plain_touching_list<E>(pos, path)) << to_fen(pos) << " path " << path;
-        ASSERT_EQ(actual, expected) << to_fen(pos) << " path " << path << "\n got      " << describe(actual)
-                                    << "\n expected " << describe(expected);
+        ASSERT_EQ(actual, expected) << to_fen(pos) << " path " << path << "\n got      "
+                                    << describe(actual) << "\n expected " << describe(expected);
         nonempty += !expected.empty();
         partial += !expected.empty() && expected.size() < static_cast<std::size_t>(all.size());
       }
@@ -102,8 +103,12 @@ void check_edition(const char* vector_file) {
   EXPECT_GT(nonempty, 2 * positions);
 }
 
-TEST(MovesTouching, EqualsTheFilteredFullList2016) { check_edition<Edition::k2016>("perft-2016.tsv"); }
-TEST(MovesTouching, EqualsTheFilteredFullList2018) { check_edition<Edition::k2018>("perft-2018.tsv"); }
+TEST(MovesTouching, EqualsTheFilteredFullList2016) {
+  check_edition<Edition::k2016>("perft-2016.tsv");
+}
+TEST(MovesTouching, EqualsTheFilteredFullList2018) {
+  check_edition<Edition::k2018>("perft-2018.tsv");
+}
 
 }  // namespace
 }  // namespace leiser::kernel

@@ -22,16 +22,20 @@ void check_file(const std::string& file, Edition edition, std::uint64_t limit, i
       const std::uint64_t expected = mode == PerftMode::kLegal ? v.legal : v.pseudo;
       if (expected >= limit) continue;
       EXPECT_EQ(perft(*pos, nullptr, {v.depth, mode, threads}), expected)
-          << file << " " << (mode == PerftMode::kLegal ? "legal" : "pseudo") << " depth "
-          << v.depth << " threads " << threads << " fen " << v.fen;
+          << file << " " << (mode == PerftMode::kLegal ? "legal" : "pseudo") << " depth " << v.depth
+          << " threads " << threads << " fen " << v.fen;
       ++checked;
     }
   }
   EXPECT_GT(checked, 0);
 }
 
-TEST(PerftVectors, Edition2016) { check_file("perft-2016.tsv", Edition::k2016, kDefaultSuiteLimit, 1); }
-TEST(PerftVectors, Edition2018) { check_file("perft-2018.tsv", Edition::k2018, kDefaultSuiteLimit, 1); }
+TEST(PerftVectors, Edition2016) {
+  check_file("perft-2016.tsv", Edition::k2016, kDefaultSuiteLimit, 1);
+}
+TEST(PerftVectors, Edition2018) {
+  check_file("perft-2018.tsv", Edition::k2018, kDefaultSuiteLimit, 1);
+}
 TEST(PerftVectors, Edition2016TwoThreads) {
   check_file("perft-2016.tsv", Edition::k2016, kDefaultSuiteLimit, 2);
 }

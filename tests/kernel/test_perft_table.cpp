@@ -4,9 +4,9 @@
 
 #include <atomic>
 #include <mutex>
+#include <string>
 #include <utility>
 #include <vector>
-#include <string>
 
 #include "kernel/fen.h"
 #include "kernel/game.h"
@@ -44,7 +44,8 @@ TEST(PerftTable, FullBucketGivesUpItsShallowestEntry) {
   table.store({slot, 200}, 6, 2000);  // replaces the depth-5 entry
   EXPECT_FALSE(table.probe({slot, 100}, 5).has_value());
   EXPECT_EQ(table.probe({slot, 200}, 6).value_or(0), 2000u);
-  for (int i = 1; i < 4; ++i) EXPECT_EQ(table.probe({slot, 100u + i}, 5 + i).value_or(0), 1000u + i);
+  for (int i = 1; i < 4; ++i)
+    EXPECT_EQ(table.probe({slot, 100u + i}, 5 + i).value_or(0), 1000u + i);
   // Another slot's bucket is untouched by all this.
   EXPECT_FALSE(table.probe({slot + 1, 200}, 6).has_value());
 }
@@ -72,7 +73,8 @@ TEST(PerftKey, SeparatesSideAndSalt) {
   EXPECT_EQ(perft_key(board, Color::kTangerine, 1).check, base.check);
   EXPECT_EQ(perft_key(board, Color::kTangerine, 1).slot, base.slot);
   EXPECT_NE(base.slot, base.check);
-  for (const PerftKey& other : {perft_key(board, Color::kLavender, 1), perft_key(board, Color::kTangerine, 2)}) {
+  for (const PerftKey& other :
+       {perft_key(board, Color::kLavender, 1), perft_key(board, Color::kTangerine, 2)}) {
     EXPECT_NE(other.check, base.check);
     EXPECT_NE(other.slot, base.slot);
   }
@@ -84,8 +86,8 @@ TEST(PerftKey, SeparatesSideAndSalt) {
 
 // Every vector under the limit, in both modes, through one table shared by
 // both editions, both modes and every depth: counts must equal the vectors.
-void check_file_through(PerftTable& table, const std::string& file, Edition edition, std::uint64_t limit,
-                        int threads) {
+void check_file_through(PerftTable& table, const std::string& file, Edition edition,
+                        std::uint64_t limit, int threads) {
   int checked = 0;
   for (const auto& v : testing::read_perft_vectors(file)) {
     const auto pos = parse_fen(v.fen, edition);

@@ -79,7 +79,10 @@ TEST(ReadFile, AMissingFileAndADirectoryAreNamed) {
 }
 
 TEST(ReadFile, ControlBytesInThePathAreEscapedInTheMessage) {
-  const auto none = read_file("no\nsuch\x1b" "file", 100);
+  const auto none = read_file(
+      "no\nsuch\x1b"
+      "file",
+      100);
   ASSERT_FALSE(none.has_value());
   expect_one_line(none.error());
   EXPECT_NE(none.error().find("'no\\nsuch\\x1bfile'"), std::string::npos) << none.error();

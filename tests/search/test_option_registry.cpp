@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 
+#include <cctype>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -106,6 +107,48 @@ TEST(OptionRegistry, FindsNamesInAnyCaseAndKeepsDeclarationOrder) {
   EXPECT_EQ(registry.set("ponder", "maybe"), "option ponder expects true or false, got 'maybe'");
 }
 
+// One name per option, as `uci` lists it; the other naming style's spelling
+// (snake_case for Stockfish's names, spaces for snake_case ones) and declared
+// aliases find the same option and set the same value.
+TEST(OptionRegistry, BothNamingStylesAndAliasesFindTheSameOption) {
+  OptionRegistry registry;
+  int overhead = 0;
+  int lines = 0;
+  bool exact = false;
+  registry.add(spin("Move Overhead", 10, 0, 5000, [&](int v) { overhead = v; }));
+  registry.add(spin("MultiPV", 1, 1, 256, [&](int v) { lines = v; }), {"multi_pv"});
+  registry.add(check("exact_search", false, [&](bool on) { exact = on; }));
+  EXPECT_EQ(registry.find("move_overhead"), registry.find("Move Overhead"));
+  EXPECT_EQ(registry.find("MOVE_OVERHEAD"), registry.find("Move Overhead"));
+  EXPECT_EQ(registry.find("Exact Search"), registry.find("exact_search"));
+  EXPECT_EQ(registry.find("multi_pv"), registry.find("MultiPV"));
+  EXPECT_EQ(registry.find("Multi PV"), registry.find("MultiPV"));
+  EXPECT_EQ(registry.find("multipv"), registry.find("MultiPV"));
+  EXPECT_EQ(registry.find("move__overhead"), nullptr);
+  EXPECT_EQ(registry.find("moveoverhead"), nullptr);
+  EXPECT_EQ(registry.aliases("multipv"), std::vector<std::string>{"multi_pv"});
+  EXPECT_TRUE(registry.aliases("exact_search").empty());
+
+  EXPECT_FALSE(registry.set("move_overhead", "250"));
+  EXPECT_EQ(overhead, 250);
+  EXPECT_FALSE(registry.set("Move Overhead", "30"));
+  EXPECT_EQ(overhead, 30);
+  EXPECT_FALSE(registry.set("multi_pv", "4"));
+  EXPECT_EQ(lines, 4);
+  EXPECT_FALSE(registry.set("Exact Search", "on"));
+  EXPECT_TRUE(exact);
+  // Errors name the option by its own name, whichever spelling was used.
+  EXPECT_EQ(registry.set("move_overhead", "5001"), "option move overhead value '5001' out of range 0..5000");
+  EXPECT_EQ(registry.set("multi_pv", "0"), "option multipv value '0' out of range 1..256");
+
+  // A second option that one of the spellings would reach is refused.
+  EXPECT_THROW(registry.add(button("move_overhead", [] {})), std::invalid_argument);
+  EXPECT_THROW(registry.add(button("Multi PV", [] {})), std::invalid_argument);
+  EXPECT_THROW(registry.add(button("depth", [] {}), {"Exact Search"}), std::invalid_argument);
+  EXPECT_THROW(registry.add(button("depth", [] {}), {"depth"}), std::invalid_argument);
+  EXPECT_EQ(registry.size(), 3u);
+}
+
 TEST(OptionRegistry, ANameIsDeclaredOnceAndWithAnAction) {
   OptionRegistry registry;
   registry.add(spin("Hash", 64, 1, 65536, [](int) {}));
@@ -146,6 +189,54 @@ TEST(OptionRegistry, EngineOptionsListAsBeforeAndTakeTheirDefaults) {
     EXPECT_FALSE(engine.set_option(option.name, option.default_value)) << option.name;
   EXPECT_EQ(engine.set_option("Threads", "0"), "option threads value '0' out of range 1..1024");
   EXPECT_EQ(engine.set_option("frobnicate", "1"), "unknown option 'frobnicate'");
+}
+
+// Every option of the engine answers to both naming styles: its name with
+// words capitalised and spaces (Stockfish's style) and with lower case and
+// underscores (snake_case) find the same option.
+TEST(OptionRegistry, EveryEngineOptionAnswersToBothStyles) {
+  Engine engine;
+  const auto stockfish_style = [](const std::string& name) {
+    std::string out = name;
+    bool word_start = true;
+    for (char& c : out) {
+      if (c == '_') c = ' ';
+      if (word_start) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+      word_start = c == ' ';
+    }
+    return out;
+  };
+  const auto snake_style = [](const std::string& name) {
+    std::string out = name;
+    for (char& c : out) c = c == ' ' ? '_' : static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    return out;
+  };
+  std::size_t checked = 0;
+  for (const Option& option : engine.options()) {
+    EXPECT_EQ(engine.options().find(stockfish_style(option.name)), &option) << stockfish_style(option.name);
+    EXPECT_EQ(engine.options().find(snake_style(option.name)), &option) << snake_style(option.name);
+    for (const std::string& alias : engine.options().aliases(option.name))
+      EXPECT_EQ(engine.options().find(alias), &option) << alias;
+    ++checked;
+  }
+  EXPECT_GT(checked, 40u);
+  EXPECT_EQ(engine.options().find("Clear Hash"), engine.options().find("clear_hash"));
+  EXPECT_EQ(engine.options().find("MultiPV"), engine.options().find("multi_pv"));
+  EXPECT_EQ(engine.options().find("EvalFile"), engine.options().find("eval_file"));
+
+  // And the other spelling sets the same option.
+  EXPECT_FALSE(engine.set_option("Use Ko", "off"));
+  EXPECT_FALSE(engine.game().use_ko());
+  EXPECT_FALSE(engine.set_option("use_ko", "on"));
+  EXPECT_TRUE(engine.game().use_ko());
+  EXPECT_FALSE(engine.set_option("Lcoverage Beams", "walk"));
+  EXPECT_EQ(engine.eval_params().lcoverage_beams, eval::LcoverageBeams::kWalk);
+  EXPECT_FALSE(engine.set_option("ponder", "true"));
+  EXPECT_TRUE(engine.ponder_enabled());
+  EXPECT_FALSE(engine.set_option("Ponder", "false"));
+  EXPECT_FALSE(engine.ponder_enabled());
+  EXPECT_FALSE(engine.set_option("eval_file", "built-in"));
+  EXPECT_EQ(engine.set_option("move_overhead", "-1"), "option move overhead value '-1' out of range 0..5000");
 }
 
 TEST(OptionRegistry, EngineOptionsChangeTheEngine) {

@@ -15,6 +15,7 @@
 #include "search/engine.h"
 #include "search/pvs.h"
 #include "search/tt.h"
+#include "tests/support/hang_bound.h"
 
 namespace leiser::search {
 namespace {
@@ -82,7 +83,10 @@ TEST(SearchLimits, StopReachesEveryThreadAtOnce) {
   ASSERT_TRUE(done);
   const double ms = std::chrono::duration<double, std::milli>(finished - asked).count();
   std::cout << "stop with 2 threads: bestmove after " << ms << " ms\n";
-  EXPECT_LT(ms, 1000.0);  // a liveness bound: PROTOCOL.md asks for 10 ms
+  // A hang detector (PROTOCOL.md asks for 10 ms; scripts/latency_report.py
+  // measures it through the protocol): a thread that never saw the stop
+  // would search on forever.
+  EXPECT_LT(ms, static_cast<double>(test::hang_bound(std::chrono::milliseconds(20000)).count()));
 }
 
 }  // namespace

@@ -7,7 +7,8 @@ same function were compiled both in an AVX translation unit and in a baseline
 one, the linker might keep the AVX copy for everyone, and a CPU without AVX
 would crash in baseline code. This check lists the functions each library
 defines and fails if a per-instruction-set library shares one with any other
-library.
+library. A library in which nm finds no function at all fails the check too:
+an empty or unreadable list would otherwise pass it by comparing nothing.
 
 usage: check_isa_symbols.py NM --isa LIB... --baseline LIB...
 """
@@ -44,8 +45,15 @@ def main(argv):
             current = isa if arg == '--isa' else baseline
         else:
             current.append(arg)
+    if not isa or not baseline:
+        print('FAIL: expected at least one --isa and one --baseline library')
+        return 1
     libs = {lib: functions(nm, lib) for lib in isa + baseline}
     failed = False
+    for lib, names in libs.items():
+        if not names:
+            failed = True
+            print(f'FAIL: {lib} defines no functions (is it the library meant?)')
     for lib in isa:
         print(f'{lib}: {len(libs[lib])} functions')
         for other in libs:

@@ -108,7 +108,8 @@ void EnginePipe::read_output() {
   arrived_.notify_all();
 }
 
-std::optional<std::size_t> EnginePipe::wait_for(const std::string& prefix, std::chrono::milliseconds timeout,
+std::optional<std::size_t> EnginePipe::wait_for(const std::string& prefix,
+                                                std::chrono::milliseconds timeout,
                                                 std::size_t from) {
   std::unique_lock lock(mutex_);
   const auto deadline = Clock::now() + timeout;
@@ -124,7 +125,8 @@ std::optional<std::size_t> EnginePipe::wait_for(const std::string& prefix, std::
   }
 }
 
-bool EnginePipe::wait_for_count(const std::string& prefix, std::size_t count, std::chrono::milliseconds timeout) {
+bool EnginePipe::wait_for_count(const std::string& prefix, std::size_t count,
+                                std::chrono::milliseconds timeout) {
   std::unique_lock lock(mutex_);
   const auto enough = [&] {
     std::size_t n = 0;

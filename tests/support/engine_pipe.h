@@ -50,13 +50,16 @@ class EnginePipe {
   std::optional<std::size_t> wait_for(const std::string& prefix, std::chrono::milliseconds timeout,
                                       std::size_t from = 0);
   // Waits until `count` lines starting with `prefix` have come; false after `timeout`.
-  bool wait_for_count(const std::string& prefix, std::size_t count, std::chrono::milliseconds timeout);
+  bool wait_for_count(const std::string& prefix, std::size_t count,
+                      std::chrono::milliseconds timeout);
   // Every line so far.
   std::vector<TimedLine> lines();
   std::size_t line_count();
   // Waits for the engine to exit; its wait status, or nullopt after `timeout`
   // (the engine is then killed).
   std::optional<int> wait_exit(std::chrono::milliseconds timeout);
+  // The engine's process id (for reading /proc about it).
+  pid_t pid() const { return pid_; }
 
  private:
   void read_output();

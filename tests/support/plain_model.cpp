@@ -47,9 +47,12 @@ constexpr int kReflect[4][4] = {
 // Rotation letters as quarter turns clockwise.
 int quarter_turns(char rotation) {
   switch (rotation) {
-    case 'R': return 1;
-    case 'U': return 2;
-    case 'L': return 3;
+    case 'R':
+      return 1;
+    case 'U':
+      return 2;
+    case 'L':
+      return 3;
   }
   std::abort();  // only ever called with the three letters generated below
 }
@@ -69,11 +72,16 @@ struct Move {
 
 std::string notation(const Move& move) {
   switch (move.kind) {
-    case Kind::kRotate: return square_name(move.from) + move.rotation;
-    case Kind::kShift: return square_name(move.from) + square_name(move.to);
-    case Kind::kNull: return square_name(move.from) + square_name(move.from);
-    case Kind::kSwapShift: return square_name(move.from) + square_name(move.via) + square_name(move.to);
-    case Kind::kSwapRotate: return square_name(move.from) + square_name(move.via) + move.rotation;
+    case Kind::kRotate:
+      return square_name(move.from) + move.rotation;
+    case Kind::kShift:
+      return square_name(move.from) + square_name(move.to);
+    case Kind::kNull:
+      return square_name(move.from) + square_name(move.from);
+    case Kind::kSwapShift:
+      return square_name(move.from) + square_name(move.via) + square_name(move.to);
+    case Kind::kSwapRotate:
+      return square_name(move.from) + square_name(move.via) + move.rotation;
   }
   std::abort();
 }
@@ -118,7 +126,7 @@ std::optional<int> trace_beam(const Board& board, int king_square, std::vector<i
 // What a move did once its laser has fired.
 struct Outcome {
   Board board;
-  std::vector<int> zapped;        // in zap order
+  std::vector<int> zapped;  // in zap order
   bool pawn_zapped = false;
   std::optional<int> king_zapped;  // colour of the zapped King
 };
@@ -126,7 +134,8 @@ struct Outcome {
 Board move_pieces(Board board, const Move& move) {
   switch (move.kind) {
     case Kind::kRotate:
-      board[move.from]->orientation = (board[move.from]->orientation + quarter_turns(move.rotation)) % 4;
+      board[move.from]->orientation =
+          (board[move.from]->orientation + quarter_turns(move.rotation)) % 4;
       break;
     case Kind::kShift:
       // 2018 only shifts to empty squares, so one swap covers both editions.
@@ -140,7 +149,8 @@ Board move_pieces(Board board, const Move& move) {
       break;
     case Kind::kSwapRotate:
       std::swap(board[move.from], board[move.via]);
-      board[move.via]->orientation = (board[move.via]->orientation + quarter_turns(move.rotation)) % 4;
+      board[move.via]->orientation =
+          (board[move.via]->orientation + quarter_turns(move.rotation)) % 4;
       break;
   }
   return board;
@@ -213,7 +223,8 @@ std::vector<Move> pseudo_moves_on(const Board& board, int mover, Edition edition
           const int target = square_at(file2, rank2);
           if (!swapped[target]) moves.push_back({Kind::kSwapShift, from, next, target, 0});
         }
-        for (char rotation : kRotations) moves.push_back({Kind::kSwapRotate, from, next, 0, rotation});
+        for (char rotation : kRotations)
+          moves.push_back({Kind::kSwapRotate, from, next, 0, rotation});
       }
     }
 
@@ -235,8 +246,8 @@ struct Candidate {
   Outcome outcome;
 };
 
-std::vector<Candidate> candidates_on(const Board& board, int mover, const Board* ko_board, Edition edition,
-                                     bool pseudo) {
+std::vector<Candidate> candidates_on(const Board& board, int mover, const Board* ko_board,
+                                     Edition edition, bool pseudo) {
   std::vector<Candidate> result;
   for (const Move& move : pseudo_moves_on(board, mover, edition)) {
     Outcome outcome = play_on(board, mover, move, edition);
@@ -246,8 +257,8 @@ std::vector<Candidate> candidates_on(const Board& board, int mover, const Board*
   return result;
 }
 
-std::uint64_t perft_on(const Board& board, int mover, const Board* ko_board, Edition edition, int depth,
-                       bool pseudo) {
+std::uint64_t perft_on(const Board& board, int mover, const Board* ko_board, Edition edition,
+                       int depth, bool pseudo) {
   if (depth == 0) return 1;
   if (pseudo && depth == 1) return pseudo_moves_on(board, mover, edition).size();
   std::uint64_t count = 0;
@@ -274,7 +285,8 @@ std::optional<Piece> piece_from_letters(char a, char b) {
   static constexpr const char* kPawns[4] = {"NW", "NE", "SE", "SW"};
   for (int o = 0; o < 4; ++o) {
     if (a == kKings[o][0] && b == kKings[o][1]) return Piece{0, true, static_cast<std::uint8_t>(o)};
-    if (a == kPawns[o][0] && b == kPawns[o][1]) return Piece{0, false, static_cast<std::uint8_t>(o)};
+    if (a == kPawns[o][0] && b == kPawns[o][1])
+      return Piece{0, false, static_cast<std::uint8_t>(o)};
   }
   return std::nullopt;
 }
@@ -338,10 +350,12 @@ bool parse_board(std::string_view field, Board* board, std::string* error) {
       }
       if (!std::isalpha(static_cast<unsigned char>(c))) {
         return fail(error, std::string("unexpected character '") + c + "'" + where +
-                               ", expected a digit 1-8 or a piece (NN EE SS WW NW NE SE SW, lower case for Lavender)");
+                               ", expected a digit 1-8 or a piece (NN EE SS WW NW NE SE SW, lower "
+                               "case for Lavender)");
       }
       if (k + 1 >= text.size() || !std::isalpha(static_cast<unsigned char>(text[k + 1]))) {
-        const std::string got = k + 1 < text.size() ? std::string("'") + text[k + 1] + "'" : "the end of the rank";
+        const std::string got =
+            k + 1 < text.size() ? std::string("'") + text[k + 1] + "'" : "the end of the rank";
         return fail(error, std::string("incomplete piece '") + c + "'" + where +
                                ": expected a second letter N/E/S/W, got " + got);
       }
@@ -350,21 +364,25 @@ bool parse_board(std::string_view field, Board* board, std::string* error) {
       const std::string token{a, b};
       for (char letter : token) {
         if (!is_orientation_letter(letter)) {
-          return fail(error, std::string("unknown piece letter '") + letter + "' in '" + token + "'" + where +
-                                 ", expected N, E, S or W (upper or lower case)");
+          return fail(error, std::string("unknown piece letter '") + letter + "' in '" + token +
+                                 "'" + where + ", expected N, E, S or W (upper or lower case)");
         }
       }
       const bool a_upper = std::isupper(static_cast<unsigned char>(a)) != 0;
       const bool b_upper = std::isupper(static_cast<unsigned char>(b)) != 0;
       if (a_upper != b_upper) {
-        return fail(error, "mixed-case piece '" + token + "'" + where +
-                               ", expected both letters upper case (Tangerine) or both lower case (Lavender)");
+        return fail(
+            error,
+            "mixed-case piece '" + token + "'" + where +
+                ", expected both letters upper case (Tangerine) or both lower case (Lavender)");
       }
-      std::optional<Piece> piece = piece_from_letters(static_cast<char>(std::toupper(static_cast<unsigned char>(a))),
-                                                      static_cast<char>(std::toupper(static_cast<unsigned char>(b))));
+      std::optional<Piece> piece =
+          piece_from_letters(static_cast<char>(std::toupper(static_cast<unsigned char>(a))),
+                             static_cast<char>(std::toupper(static_cast<unsigned char>(b))));
       if (!piece) {
-        return fail(error, "unknown piece '" + token + "'" + where +
-                               ", expected one of NN EE SS WW NW NE SE SW (lower case for Lavender)");
+        return fail(error,
+                    "unknown piece '" + token + "'" + where +
+                        ", expected one of NN EE SS WW NW NE SE SW (lower case for Lavender)");
       }
       piece->colour = a_upper ? kTangerine : kLavender;
       if (file < 8) (*board)[square_at(file, rank)] = piece;
@@ -386,10 +404,12 @@ bool parse_board(std::string_view field, Board* board, std::string* error) {
       (piece->is_king ? kings : pawns) += 1;
     }
     if (kings != 1) {
-      return fail(error, std::string(name) + " has " + std::to_string(kings) + " Kings, expected exactly 1");
+      return fail(error, std::string(name) + " has " + std::to_string(kings) +
+                             " Kings, expected exactly 1");
     }
     if (pawns > 7) {
-      return fail(error, std::string(name) + " has " + std::to_string(pawns) + " Pawns, expected at most 7");
+      return fail(error, std::string(name) + " has " + std::to_string(pawns) +
+                             " Pawns, expected at most 7");
     }
   }
   return true;
@@ -418,7 +438,8 @@ std::optional<Model> Model::from_fen(std::string_view fen, Edition edition, std:
     return std::nullopt;
   }
   if (tokens.size() > 2) {
-    fail(error, "unexpected token '" + std::string(tokens[2]) + "' after the side to move, expected the end");
+    fail(error, "unexpected token '" + std::string(tokens[2]) +
+                    "' after the side to move, expected the end");
     return std::nullopt;
   }
   model.history_.push_back({model.board_, model.side_to_move_});
@@ -462,7 +483,8 @@ std::vector<std::string> Model::legal_moves() const {
 std::vector<std::string> Model::pseudo_moves() const {
   std::vector<std::string> moves;
   if (result_ != Result::kOngoing) return moves;
-  for (const Move& move : pseudo_moves_on(board_, side_to_move_, edition_)) moves.push_back(notation(move));
+  for (const Move& move : pseudo_moves_on(board_, side_to_move_, edition_))
+    moves.push_back(notation(move));
   std::sort(moves.begin(), moves.end());
   return moves;
 }
@@ -488,7 +510,8 @@ bool Model::play_move(std::string_view text, bool pseudo) {
       if (p.board == board_ && p.side_to_move == side_to_move_) ++occurrences;
     }
     if (c.outcome.king_zapped) {
-      result_ = *c.outcome.king_zapped == kTangerine ? Result::kLavenderWins : Result::kTangerineWins;
+      result_ =
+          *c.outcome.king_zapped == kTangerine ? Result::kLavenderWins : Result::kTangerineWins;
     } else if (plies_since_pawn_zap_ >= 100) {
       result_ = Result::kDrawFiftyMoves;
     } else if (occurrences >= 3) {

@@ -43,13 +43,17 @@ class Model {
  public:
   // Parses "<board> <W|B>" (RULES.md FEN). Returns std::nullopt and sets *error on bad input.
   static std::optional<Model> from_fen(std::string_view fen, Edition edition, std::string* error);
-  std::string fen() const;                        // canonical FEN, same format as parsed
+  std::string fen() const;  // canonical FEN, same format as parsed
   Edition edition() const;
-  std::vector<std::string> legal_moves() const;   // sorted, notation of RULES.md; empty if game over
-  std::vector<std::string> pseudo_moves() const;  // sorted; the "pseudo" move set of RULES.md's Perft section; empty if game over
-  bool play(std::string_view move);               // plays a move from legal_moves(); false (and no change) otherwise
-  bool play_pseudo(std::string_view move);        // plays a move from pseudo_moves() (no Ko / unchanged-board check)
-  std::vector<int> last_zapped() const;           // squares zapped by the last move played, in the order they were zapped
+  std::vector<std::string> legal_moves() const;  // sorted, notation of RULES.md; empty if game over
+  std::vector<std::string> pseudo_moves()
+      const;  // sorted; the "pseudo" move set of RULES.md's Perft section; empty if game over
+  bool play(
+      std::string_view move);  // plays a move from legal_moves(); false (and no change) otherwise
+  bool play_pseudo(
+      std::string_view move);  // plays a move from pseudo_moves() (no Ko / unchanged-board check)
+  std::vector<int> last_zapped()
+      const;  // squares zapped by the last move played, in the order they were zapped
   Result result() const;
   int plies_since_pawn_zap() const;
   std::uint64_t perft(int depth, bool pseudo) const;  // RULES.md perft semantics

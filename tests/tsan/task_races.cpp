@@ -48,7 +48,8 @@ int clean() {
     for (std::size_t i = 0; i < input.size(); i += 8) {
       group.run([&input, &output, i] {
         TaskGroup inner;
-        for (std::size_t j = i; j < i + 8; ++j) inner.run([&input, &output, j] { output[j] += input[j] * 2; });
+        for (std::size_t j = i; j < i + 8; ++j)
+          inner.run([&input, &output, j] { output[j] += input[j] * 2; });
         inner.wait();
         output[i] += 1;
       });
