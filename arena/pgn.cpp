@@ -214,7 +214,8 @@ kernel::Expected<std::vector<PgnGame>> read_pgn(std::istream& in, std::size_t* c
         }
         break;
       }
-      if (current && !current->moves.empty()) current->comments.back() = text.substr(pos + 1, close - pos - 1);
+      if (current && !current->moves.empty())
+        current->comments.back() = text.substr(pos + 1, close - pos - 1);
       pos = close + 1;
       continue;
     }

@@ -76,7 +76,7 @@ struct PgnGame {
   // The comment after each move ("" where there is none): the arena's
   // "{+0.35/9 0.412s}" score, depth and time.
   std::vector<std::string> comments;
-  std::string result;              // the result token ending the move text
+  std::string result;  // the result token ending the move text
 };
 
 // The complete games of a PGN text (those whose move text ends with a

@@ -56,7 +56,8 @@ int run_serve_command(const std::vector<std::string>& args, std::ostream& out, s
   return web::run_serve(options, out, err);
 }
 
-int run_display_command(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
+int run_display_command(const std::vector<std::string>& args, std::ostream& out,
+                        std::ostream& err) {
   bool svg = false;
   kernel::Edition edition = kernel::kDefaultEdition;
   std::string fen;

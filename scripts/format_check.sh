@@ -14,8 +14,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-FORMATTED=(kernel cli arena capi mpi tests/arena tests/cli tests/eval tests/kernel tests/library
-           tests/mpi tests/support tests/tsan)
+FORMATTED=(kernel cli arena capi mpi web tests/arena tests/cli tests/eval tests/kernel tests/library
+           tests/mpi tests/support tests/tsan tests/web)
 NOT_YET=(kernel/movegen.h cli/core_entry.cpp)
 
 mode=check

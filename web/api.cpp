@@ -2,10 +2,9 @@
 
 #include <charconv>
 #include <fstream>
+#include <nlohmann/json.hpp>
 #include <random>
 #include <sstream>
-
-#include <nlohmann/json.hpp>
 
 #include "arena/pgn.h"
 #include "kernel/fen.h"
@@ -26,8 +25,12 @@ namespace {
 
 using nlohmann::json;
 
-Reply json_reply(const json& value, int status = 200) { return {status, "application/json", value.dump()}; }
-Reply error_reply(int status, std::string message) { return json_reply(json{{"error", std::move(message)}}, status); }
+Reply json_reply(const json& value, int status = 200) {
+  return {status, "application/json", value.dump()};
+}
+Reply error_reply(int status, std::string message) {
+  return json_reply(json{{"error", std::move(message)}}, status);
+}
 Reply bad_request(std::string message) { return error_reply(400, std::move(message)); }
 
 json squares_json(kernel::Bitboard squares) {
@@ -42,13 +45,15 @@ json beam_json(const kernel::Board& board, kernel::Color shooter) {
   const BeamPath path = beam_path(board, shooter);
   json corners = json::array();
   for (const kernel::Square sq : path.corners) corners.push_back(kernel::square_name(sq));
-  const char* end = path.end == kernel::LaserEnd::kOffBoard  ? "off board"
+  const char* end = path.end == kernel::LaserEnd::kOffBoard   ? "off board"
                     : path.end == kernel::LaserEnd::kZapsPawn ? "zaps pawn"
                                                               : "zaps king";
   return {{"corners", corners}, {"end", end}};
 }
 
-std::string color_word(kernel::Color c) { return c == kernel::Color::kTangerine ? "tangerine" : "lavender"; }
+std::string color_word(kernel::Color c) {
+  return c == kernel::Color::kTangerine ? "tangerine" : "lavender";
+}
 
 json state_json(const std::string& id, const kernel::Game& game) {
   const kernel::Position& pos = game.position();
@@ -76,11 +81,13 @@ json state_json(const std::string& id, const kernel::Game& game) {
           {"moves", moves},
           {"result", std::string(kernel::result_score(game.result()))},
           {"over", game.is_over()},
-          {"reason", game.is_over() ? std::string(kernel::result_reason(game.result())) : std::string()},
+          {"reason",
+           game.is_over() ? std::string(kernel::result_reason(game.result())) : std::string()},
           {"legal_moves", legal},
           {"last_zapped", squares_json(pos.last_zapped())},
-          {"beams", {{"tangerine", beam_json(pos.board(), kernel::Color::kTangerine)},
-                     {"lavender", beam_json(pos.board(), kernel::Color::kLavender)}}},
+          {"beams",
+           {{"tangerine", beam_json(pos.board(), kernel::Color::kTangerine)},
+            {"lavender", beam_json(pos.board(), kernel::Color::kLavender)}}},
           {"svg", board_svg(pos, svg)}};
 }
 
@@ -101,14 +108,15 @@ kernel::Expected<std::string> string_field(const json& body, const char* name) {
 }
 
 // A whole-number field in [low, high]; `fallback` when absent.
-kernel::Expected<std::int64_t> integer_field(const json& body, const char* name, std::int64_t low, std::int64_t high,
-                                             std::int64_t fallback) {
+kernel::Expected<std::int64_t> integer_field(const json& body, const char* name, std::int64_t low,
+                                             std::int64_t high, std::int64_t fallback) {
   const auto it = body.find(name);
   if (it == body.end() || it->is_null()) return fallback;
   if (!it->is_number_integer()) return kernel::Error{std::string(name) + " must be a whole number"};
   const std::int64_t value = it->get<std::int64_t>();
   if (value < low || value > high)
-    return kernel::Error{std::string(name) + " must be from " + std::to_string(low) + " to " + std::to_string(high)};
+    return kernel::Error{std::string(name) + " must be from " + std::to_string(low) + " to " +
+                         std::to_string(high)};
   return value;
 }
 
@@ -146,9 +154,12 @@ kernel::Expected<kernel::Game> game_from(const json& body) {
     }
   }
   for (std::size_t i = 0; i < moves.size(); ++i) {
-    if (game.is_over()) return kernel::Error{"move " + std::to_string(i + 1) + " '" + moves[i] + "': the game is over"};
+    if (game.is_over())
+      return kernel::Error{"move " + std::to_string(i + 1) + " '" + moves[i] +
+                           "': the game is over"};
     if (auto played = game.play(moves[i]); !played)
-      return kernel::Error{"move " + std::to_string(i + 1) + " '" + moves[i] + "': " + played.error()};
+      return kernel::Error{"move " + std::to_string(i + 1) + " '" + moves[i] +
+                           "': " + played.error()};
   }
   return game;
 }
@@ -182,12 +193,14 @@ json pgn_json(const std::string& text) {
     for (std::size_t i = 0; i < record.moves.size(); ++i) {
       if (game.is_over()) break;  // moves after the end (a forfeit's record) are not replayed
       if (auto played = game.play(record.moves[i]); !played) {
-        game_json["error"] = "ply " + std::to_string(i + 1) + " '" + record.moves[i] + "': " + played.error();
+        game_json["error"] =
+            "ply " + std::to_string(i + 1) + " '" + record.moves[i] + "': " + played.error();
         break;
       }
-      plies.push_back({{"move", record.moves[i]},
-                       {"fen", kernel::to_fen(game.position())},
-                       {"comment", i < record.comments.size() ? record.comments[i] : std::string()}});
+      plies.push_back(
+          {{"move", record.moves[i]},
+           {"fen", kernel::to_fen(game.position())},
+           {"comment", i < record.comments.size() ? record.comments[i] : std::string()}});
     }
     game_json["plies"] = plies;
     list.push_back(game_json);
@@ -232,7 +245,8 @@ Reply Api::handle(const Request& request) {
   if (!get && !post) return error_reply(405, "only GET and POST are served");
 
   if (path == "/api/info" && get)
-    return json_reply({{"name", "leiserchess"}, {"version", LEISER_VERSION}, {"editions", {"2018", "2016"}}});
+    return json_reply(
+        {{"name", "leiserchess"}, {"version", LEISER_VERSION}, {"editions", {"2018", "2016"}}});
 
   if (path == "/api/render" && post) {
     auto body = object_body(request);
@@ -242,7 +256,8 @@ Reply Api::handle(const Request& request) {
     SvgOptions svg;
     if (!game->moves().empty()) svg.last_move = game->moves().back();
     svg.flipped = body->value("flipped", false);
-    return json_reply({{"svg", board_svg(game->position(), svg)}, {"fen", kernel::to_fen(game->position())}});
+    return json_reply(
+        {{"svg", board_svg(game->position(), svg)}, {"fen", kernel::to_fen(game->position())}});
   }
 
   if (path == "/api/pgn" && post) {
@@ -252,7 +267,8 @@ Reply Api::handle(const Request& request) {
   }
 
   if (path == "/api/watch" && get) {
-    if (options_.watch_pgn.empty()) return error_reply(404, "no PGN file is followed (serve --pgn FILE)");
+    if (options_.watch_pgn.empty())
+      return error_reply(404, "no PGN file is followed (serve --pgn FILE)");
     std::ifstream file(options_.watch_pgn, std::ios::binary);
     if (!file) return error_reply(404, "cannot read " + options_.watch_pgn);
     std::ostringstream text;
@@ -302,7 +318,8 @@ Reply Api::handle(const Request& request) {
     if (!move) return bad_request(move.error());
     if (move->empty()) return bad_request("which move? (move)");
     if (session->game().is_over()) return bad_request("the game is over");
-    if (auto played = session->play(*move); !played) return bad_request("illegal move " + *move + ": " + played.error());
+    if (auto played = session->play(*move); !played)
+      return bad_request("illegal move " + *move + ": " + played.error());
     return json_reply(state_json(id, session->game()));
   }
 
@@ -330,7 +347,8 @@ Reply Api::handle(const Request& request) {
     auto binc = integer_field(body, "binc", 0, kDay, 0);
     auto multipv = integer_field(body, "multipv", 1, 64, 0);
     auto threads = integer_field(body, "threads", 1, 1024, 0);
-    for (const auto* field : {&movetime, &depth, &nodes, &wtime, &btime, &winc, &binc, &multipv, &threads})
+    for (const auto* field :
+         {&movetime, &depth, &nodes, &wtime, &btime, &winc, &binc, &multipv, &threads})
       if (!*field) return bad_request(field->error());
     const bool infinite = body.value("infinite", false);
     const bool tangerine = session->game().position().side_to_move() == kernel::Color::kTangerine;
@@ -359,7 +377,8 @@ Reply Api::handle(const Request& request) {
   if (path == "/api/search" && get) {
     std::size_t since = 0;
     if (const auto it = request.query.find("since"); it != request.query.end()) {
-      const auto [end, ec] = std::from_chars(it->second.data(), it->second.data() + it->second.size(), since);
+      const auto [end, ec] =
+          std::from_chars(it->second.data(), it->second.data() + it->second.size(), since);
       if (ec != std::errc{} || end != it->second.data() + it->second.size())
         return bad_request("since must be a whole number");
     }
@@ -382,7 +401,8 @@ Reply Api::handle(const Request& request) {
     int depth = 0;
     const auto it = request.query.find("depth");
     if (it == request.query.end()) return bad_request("which depth? (depth, 1 to 5)");
-    const auto [end, ec] = std::from_chars(it->second.data(), it->second.data() + it->second.size(), depth);
+    const auto [end, ec] =
+        std::from_chars(it->second.data(), it->second.data() + it->second.size(), depth);
     if (ec != std::errc{} || end != it->second.data() + it->second.size() || depth < 1 || depth > 5)
       return bad_request("depth must be from 1 to 5");
     const kernel::Game game = session->game();

@@ -28,7 +28,8 @@ BeamPath beam_path(const kernel::Board& board, kernel::Color shooter) {
     const Square hit = kernel::nearest_along(blockers, d);
     path.corners.push_back(hit);
     const bool king = (board.kings & kernel::bit(hit)) != 0;
-    const std::uint8_t next = king ? kernel::kBeamZap : kernel::kReflection[d][board.orientation_at(hit)];
+    const std::uint8_t next =
+        king ? kernel::kBeamZap : kernel::kReflection[d][board.orientation_at(hit)];
     if (next == kernel::kBeamZap) {
       path.end = king ? kernel::LaserEnd::kZapsKing : kernel::LaserEnd::kZapsPawn;
       return path;
@@ -45,10 +46,12 @@ kernel::Bitboard covered_squares(const BeamPath& path) {
     covered |= kernel::bit(path.corners[i]);
     if (i == 0) continue;
     // Every square from the previous corner to this one along their line.
-    const int file_step = (kernel::file_of(path.corners[i]) > kernel::file_of(path.corners[i - 1])) -
-                          (kernel::file_of(path.corners[i]) < kernel::file_of(path.corners[i - 1]));
-    const int rank_step = (kernel::rank_of(path.corners[i]) > kernel::rank_of(path.corners[i - 1])) -
-                          (kernel::rank_of(path.corners[i]) < kernel::rank_of(path.corners[i - 1]));
+    const int file_step =
+        (kernel::file_of(path.corners[i]) > kernel::file_of(path.corners[i - 1])) -
+        (kernel::file_of(path.corners[i]) < kernel::file_of(path.corners[i - 1]));
+    const int rank_step =
+        (kernel::rank_of(path.corners[i]) > kernel::rank_of(path.corners[i - 1])) -
+        (kernel::rank_of(path.corners[i]) < kernel::rank_of(path.corners[i - 1]));
     int file = kernel::file_of(path.corners[i - 1]);
     int rank = kernel::rank_of(path.corners[i - 1]);
     while (kernel::make_square(file, rank) != path.corners[i]) {

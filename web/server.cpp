@@ -1,11 +1,11 @@
 #include "web/server.h"
 
+#include <httplib.h>
+
 #include <csignal>
+#include <nlohmann/json.hpp>
 #include <ostream>
 #include <thread>
-
-#include <httplib.h>
-#include <nlohmann/json.hpp>
 
 #include "web/page.h"
 
@@ -61,21 +61,24 @@ Server::Server(ServeOptions options) : impl_(std::make_unique<Impl>(std::move(op
     // Only replies the handlers did not write: unknown paths and methods.
     if (!response.body.empty()) return;
     const int status = response.status;
-    send(response, error_json(status, status == 404   ? "no such page: " + request.method + " " + request.path
-                                      : status == 413 ? std::string("the request is too large (16 MB at most; "
-                                                                    "send a PGN as text/plain)")
-                                                      : "HTTP error " + std::to_string(status)));
+    send(
+        response,
+        error_json(status, status == 404   ? "no such page: " + request.method + " " + request.path
+                           : status == 413 ? std::string("the request is too large (16 MB at most; "
+                                                         "send a PGN as text/plain)")
+                                           : "HTTP error " + std::to_string(status)));
   });
-  http.set_exception_handler([](const httplib::Request&, httplib::Response& response, std::exception_ptr e) {
-    std::string what = "internal error";
-    try {
-      if (e) std::rethrow_exception(e);
-    } catch (const std::exception& ex) {
-      what = std::string("internal error: ") + ex.what();
-    } catch (...) {
-    }
-    send(response, error_json(500, what));
-  });
+  http.set_exception_handler(
+      [](const httplib::Request&, httplib::Response& response, std::exception_ptr e) {
+        std::string what = "internal error";
+        try {
+          if (e) std::rethrow_exception(e);
+        } catch (const std::exception& ex) {
+          what = std::string("internal error: ") + ex.what();
+        } catch (...) {
+        }
+        send(response, error_json(500, what));
+      });
 }
 
 Server::~Server() { stop(); }
@@ -91,8 +94,11 @@ int Server::bind(std::string& error) {
     error = "port must be from 0 to 65535";
     return -1;
   }
-  const int port = o.port == 0 ? impl_->http.bind_to_any_port(o.host) : (impl_->http.bind_to_port(o.host, o.port) ? o.port : -1);
-  if (port < 0) error = "cannot listen on " + o.host + ":" + std::to_string(o.port) + " (in use, or no such address)";
+  const int port = o.port == 0 ? impl_->http.bind_to_any_port(o.host)
+                               : (impl_->http.bind_to_port(o.host, o.port) ? o.port : -1);
+  if (port < 0)
+    error = "cannot listen on " + o.host + ":" + std::to_string(o.port) +
+            " (in use, or no such address)";
   return port;
 }
 
@@ -119,9 +125,10 @@ int run_serve(const ServeOptions& options, std::ostream& out, std::ostream& err)
     err << "error: " << error << "\n";
     return 2;
   }
-  const std::string host = options.host.find(':') != std::string::npos && options.host.front() != '['
-                               ? "[" + options.host + "]"
-                               : options.host;
+  const std::string host =
+      options.host.find(':') != std::string::npos && options.host.front() != '['
+          ? "[" + options.host + "]"
+          : options.host;
   out << "serving the board at http://" << host << ":" << port << "/ (Ctrl-C stops)" << std::endl;
   g_serving = &server;
   std::signal(SIGINT, stop_serving);

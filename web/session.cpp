@@ -72,7 +72,8 @@ void Session::stop_locked() {
   engine_->wait();
 }
 
-std::optional<std::string> Session::set_options(const std::vector<std::pair<std::string, std::string>>& options) {
+std::optional<std::string> Session::set_options(
+    const std::vector<std::pair<std::string, std::string>>& options) {
   std::lock_guard lock(mutex_);
   stop_locked();
   search::Engine& engine = engine_locked();
@@ -104,8 +105,9 @@ void Session::start_search(const search::SearchLimits& limits) {
       [this, number](const search::SearchResult& result) {
         json pv = json::array();
         for (const kernel::Move m : result.pv) pv.push_back(kernel::move_to_string(m));
-        json done = {{"bestmove", result.best_move == kernel::Move::none() ? std::string("(none)")
-                                                                           : kernel::move_to_string(result.best_move)},
+        json done = {{"bestmove", result.best_move == kernel::Move::none()
+                                      ? std::string("(none)")
+                                      : kernel::move_to_string(result.best_move)},
                      {"score", score_json(result.score)},
                      {"depth", result.depth},
                      {"nodes", result.nodes},

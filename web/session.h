@@ -5,11 +5,10 @@
 #include <cstdint>
 #include <memory>
 #include <mutex>
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 #include <vector>
-
-#include <nlohmann/json.hpp>
 
 #include "kernel/game.h"
 #include "search/engine.h"
@@ -33,7 +32,8 @@ class Session {
 
   // Sets engine options (name, value) for the next search; the error names
   // the option that was refused and why.
-  std::optional<std::string> set_options(const std::vector<std::pair<std::string, std::string>>& options);
+  std::optional<std::string> set_options(
+      const std::vector<std::pair<std::string, std::string>>& options);
   // Starts a search of the current position (a running one is stopped).
   void start_search(const search::SearchLimits& limits);
   void stop_search();

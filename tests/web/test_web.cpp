@@ -2,17 +2,16 @@
 // trace, the SVG, the JSON API request by request, the HTTP server on a free
 // port, and `display --svg`. (The page itself runs in tests/web/browser_test.py.)
 #include <gtest/gtest.h>
+#include <httplib.h>
 
 #include <chrono>
 #include <cstdio>
 #include <fstream>
+#include <nlohmann/json.hpp>
 #include <random>
 #include <sstream>
 #include <string>
 #include <thread>
-
-#include <httplib.h>
-#include <nlohmann/json.hpp>
 
 #include "cli/serve_command.h"
 #include "kernel/fen.h"
@@ -40,7 +39,8 @@ std::size_t count_of(const std::string& text, const std::string& what) {
 }
 
 TEST(BeamPath, CoversExactlyTheKernelsTraceOnRandomBoards) {
-  std::vector<kernel::random_boards::Sample> samples = kernel::random_boards::game_samples(kernel::Edition::k2018, 2000, 17);
+  std::vector<kernel::random_boards::Sample> samples =
+      kernel::random_boards::game_samples(kernel::Edition::k2018, 2000, 17);
   for (const auto& more : {kernel::random_boards::game_samples(kernel::Edition::k2016, 2000, 18),
                            kernel::random_boards::synthetic_samples(2000, 19),
                            kernel::random_boards::maze_samples(2000, 20)})
@@ -123,7 +123,8 @@ TEST(WebApi, ANewGameListsTheLegalMovesWithWhatTheyZap) {
     for (const json& m : state["legal_moves"]) {
       kernel::Game after = game;
       ASSERT_TRUE(after.play(m["move"].get<std::string>()));
-      EXPECT_EQ(m["zaps"].size(), static_cast<std::size_t>(kernel::popcount(after.position().last_zapped())));
+      EXPECT_EQ(m["zaps"].size(),
+                static_cast<std::size_t>(kernel::popcount(after.position().last_zapped())));
     }
     EXPECT_EQ(state["beams"]["tangerine"]["corners"][0],
               kernel::square_name(game.position().board().king_square(kernel::Color::kTangerine)));
@@ -150,7 +151,8 @@ TEST(WebApi, PlaysLegalMovesRefusesIllegalOnesAndTakesBack) {
   expect_one_line_error(call("POST", "/api/move", {{"id", id}, {"move", "z9z9"}}), 400);
   expect_one_line_error(call("POST", "/api/move", {{"id", id}}), 400);
   // Refused moves leave the game as it was.
-  EXPECT_EQ(parsed(call("GET", "/api/state", nullptr, {{"id", id}}))["fen"], kernel::to_fen(game.position()));
+  EXPECT_EQ(parsed(call("GET", "/api/state", nullptr, {{"id", id}}))["fen"],
+            kernel::to_fen(game.position()));
   state = parsed(call("POST", "/api/undo", {{"id", id}}));
   EXPECT_EQ(state["fen"], kernel::to_fen(kernel::Game::start(kernel::Edition::k2018).position()));
   EXPECT_TRUE(state["moves"].empty());
@@ -187,7 +189,8 @@ TEST(WebApi, SearchesInTheBackgroundAndReportsLinesAndAMove) {
   json out;
   std::vector<json> infos;
   for (int i = 0; i < 6000; ++i) {  // a hang detector: 60 s for a depth-4 search
-    out = parsed(call("GET", "/api/search", nullptr, {{"id", id}, {"since", std::to_string(infos.size())}}));
+    out = parsed(
+        call("GET", "/api/search", nullptr, {{"id", id}, {"since", std::to_string(infos.size())}}));
     for (const json& info : out["infos"]) infos.push_back(info);
     if (!out["result"].is_null()) break;
     std::this_thread::sleep_for(std::chrono::milliseconds(10));
@@ -228,7 +231,8 @@ TEST(WebApi, EvaluationAndPerftAreTheEnginesAndTheKernels) {
   ASSERT_TRUE(game.play("h0g1"));
   const json eval = parsed(call("GET", "/api/eval", nullptr, {{"id", id}}));
   search::Engine engine;
-  EXPECT_EQ(eval["score_cp"], search::evaluate_terms(game.position(), engine.eval_params()).score_cp);
+  EXPECT_EQ(eval["score_cp"],
+            search::evaluate_terms(game.position(), engine.eval_params()).score_cp);
   EXPECT_FALSE(eval["terms"].empty());
   const json perft = parsed(call("GET", "/api/perft", nullptr, {{"id", id}, {"depth", "2"}}));
   kernel::PerftRequest two;
@@ -239,7 +243,8 @@ TEST(WebApi, EvaluationAndPerftAreTheEnginesAndTheKernels) {
 TEST(WebApi, RendersAnyPositionAndReadsPgnPlyByPly) {
   Api api;
   Call call{api};
-  const json drawn = parsed(call("POST", "/api/render", {{"edition", "2016"}, {"moves", json::array({"h0g1"})}}));
+  const json drawn =
+      parsed(call("POST", "/api/render", {{"edition", "2016"}, {"moves", json::array({"h0g1"})}}));
   kernel::Game game = kernel::Game::start(kernel::Edition::k2016);
   ASSERT_TRUE(game.play("h0g1"));
   EXPECT_EQ(drawn["fen"], kernel::to_fen(game.position()));
@@ -328,7 +333,8 @@ TEST(WebServer, ServesThePageAndTheApiOverHttp) {
     viewers.emplace_back([&] {
       httplib::Client c("127.0.0.1", port);
       auto r = c.Post("/api/session", "{}", "application/json");
-      if (r && r->status == 200 && c.Get(("/api/state?id=" + json::parse(r->body)["id"].get<std::string>()).c_str()))
+      if (r && r->status == 200 &&
+          c.Get(("/api/state?id=" + json::parse(r->body)["id"].get<std::string>()).c_str()))
         ++ok;
     });
   for (auto& t : viewers) t.join();
@@ -391,14 +397,19 @@ TEST(WebServer, RefusesAnotherHostUnlessAsked) {
 
 TEST(DisplaySvg, DrawsThePositionAfterTheMovesAndRefusesBadInput) {
   std::ostringstream out, err;
-  EXPECT_EQ(cli::run_display_command({"--svg", "--edition", "2016", "--moves", "h0g1"}, out, err), 0) << err.str();
+  EXPECT_EQ(cli::run_display_command({"--svg", "--edition", "2016", "--moves", "h0g1"}, out, err),
+            0)
+      << err.str();
   kernel::Game game = kernel::Game::start(kernel::Edition::k2016);
   ASSERT_TRUE(game.play("h0g1"));
   SvgOptions options;
   options.last_move = game.moves().back();
   EXPECT_EQ(out.str(), board_svg(game.position(), options) + "\n");
-  for (const std::vector<std::string>& bad : std::vector<std::vector<std::string>>{
-           {"--svg", "--fen", "nonsense"}, {"--svg", "--moves", "a1a1"}, {}, {"--svg", "--edition", "3000"}}) {
+  for (const std::vector<std::string>& bad :
+       std::vector<std::vector<std::string>>{{"--svg", "--fen", "nonsense"},
+                                             {"--svg", "--moves", "a1a1"},
+                                             {},
+                                             {"--svg", "--edition", "3000"}}) {
     std::ostringstream o, e;
     EXPECT_EQ(cli::run_display_command(bad, o, e), 2);
     const std::string message = e.str();
