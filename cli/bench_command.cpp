@@ -5,7 +5,7 @@
 #include <ostream>
 #include <sstream>
 
-#include "cli/parse_integer.h"
+#include "base/parse_integer.h"
 #include "kernel/fen.h"
 #include "kernel/game.h"
 #include "kernel/notation.h"
@@ -105,7 +105,8 @@ int run_scaling_command(const std::vector<std::string>& args, std::ostream& out,
     std::size_t start = 0;
     while (start <= list.size()) {
       const std::size_t comma = std::min(list.find(',', start), list.size());
-      const auto t = parse_integer(std::string_view(list).substr(start, comma - start), 1, 1024);
+      const auto t =
+          base::parse_integer(std::string_view(list).substr(start, comma - start), 1, 1024);
       if (!t) {
         err << "error: bench --scaling expects thread counts from 1 to 1024 separated by commas, "
                "got '"
@@ -127,7 +128,7 @@ int run_scaling_command(const std::vector<std::string>& args, std::ostream& out,
   for (std::size_t i = 2; i < args.size(); ++i) {
     const std::string& arg = args[i];
     if (arg == "--rounds") {
-      const auto r = i + 1 < args.size() ? parse_integer(args[i + 1], 1, 100) : std::nullopt;
+      const auto r = i + 1 < args.size() ? base::parse_integer(args[i + 1], 1, 100) : std::nullopt;
       if (!r) {
         err << "error: bench --rounds expects an integer from 1 to 100\n";
         return 2;
@@ -159,7 +160,7 @@ int run_scaling_command(const std::vector<std::string>& args, std::ostream& out,
   }
   spec.depth = search::kDeepBenchDepth;
   if (!positional.empty()) {
-    const auto d = parse_integer(positional[0], 1, 30);
+    const auto d = base::parse_integer(positional[0], 1, 30);
     if (!d) {
       err << "error: bench depth expects an integer from 1 to 30, got '" << positional[0] << "'\n";
       return 2;
@@ -275,7 +276,7 @@ int run_bench_command(const std::vector<std::string>& args, std::ostream& out, s
     return 2;
   }
   if (!args_.empty()) {
-    const auto d = parse_integer(args_[0], 1, 30);
+    const auto d = base::parse_integer(args_[0], 1, 30);
     if (!d) {
       err << "error: bench depth expects an integer from 1 to 30, got '" << args_[0] << "'\n";
       return 2;
@@ -291,7 +292,7 @@ int run_bench_command(const std::vector<std::string>& args, std::ostream& out, s
     edition = *e;
   }
   if (args_.size() >= 3) {
-    const auto t = parse_integer(args_[2], 1, 1024);
+    const auto t = base::parse_integer(args_[2], 1, 1024);
     if (!t) {
       err << "error: bench threads expects an integer from 1 to 1024, got '" << args_[2] << "'\n";
       return 2;

@@ -10,7 +10,7 @@
 
 #include "cli/arena_command.h"
 #include "cli/bench_command.h"
-#include "cli/cores.h"
+#include "core/cores.h"
 #include "cli/gendata_command.h"
 #include "cli/perft_command.h"
 #include "cli/serve_command.h"
@@ -115,7 +115,7 @@ constexpr simd::FeatureSet compiled_features() {
 }
 
 int run(const std::vector<std::string>& args, std::istream& in, std::ostream& out, std::ostream& err,
-        CoreHandover& handover) {
+        core::CoreHandover& handover) {
   // No command: speak the engine protocol, so match runners can start the
   // executable directly.
   if (args.empty()) return run_protocol(in, out, &handover);
@@ -142,11 +142,17 @@ int run(const std::vector<std::string>& args, std::istream& in, std::ostream& ou
   return 2;
 }
 
+// The core's typed perft entry (core::CoreEntry::perft_counts).
+kernel::Expected<core::PerftCounts> perft_job_entry(const core::PerftJob& job) {
+  return perft_counts(job);
+}
+
 }  // namespace
 
 std::string_view this_core_name() { return LEISER_CORE_STRING(LEISER_CORE_NAME); }
 
 }  // namespace leiser::cli
 
-extern "C" constinit const leiser::cli::CoreEntry LEISER_CORE_ENTRY(LEISER_CORE_NAME){
-    LEISER_CORE_STRING(LEISER_CORE_NAME), leiser::cli::compiled_features(), &leiser::cli::run};
+extern "C" constinit const leiser::core::CoreEntry LEISER_CORE_ENTRY(LEISER_CORE_NAME){
+    LEISER_CORE_STRING(LEISER_CORE_NAME), leiser::cli::compiled_features(), &leiser::cli::run,
+    &leiser::cli::perft_job_entry};

@@ -14,7 +14,7 @@
 #include <thread>
 
 #include "arena/openings.h"
-#include "cli/parse_integer.h"
+#include "base/parse_integer.h"
 #include "kernel/game.h"
 #include "kernel/laser.h"
 #include "nnue/training_data.h"
@@ -63,7 +63,7 @@ kernel::Expected<GendataConfig> parse_args(const std::vector<std::string>& args)
     if (i + 1 >= args.size()) return kernel::Error{"gendata: " + arg + " needs a value"};
     const std::string& value = args[++i];
     auto integer = [&](long long min, long long max) -> kernel::Expected<long long> {
-      const auto n = parse_integer(value, min, max);
+      const auto n = base::parse_integer(value, min, max);
       if (!n)
         return kernel::Error{"gendata: " + arg + " expects an integer from " + std::to_string(min) +
                              " to " + std::to_string(max) + ", got '" + value.substr(0, 40) + "'"};

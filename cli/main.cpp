@@ -1,4 +1,4 @@
-// The leiserchess executable's start-up: choose the engine core (cli/cores.h)
+// The leiserchess executable's start-up: choose the engine core (core/cores.h)
 // for the SIMD implementation in force (the best this CPU runs, or
 // LEISER_SIMD, or --simd), then let it run the command line. Baseline code:
 // nothing here may use an instruction the chosen core's CPU might lack.
@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "cli/cores.h"
+#include "core/cores.h"
 #include "simd/dispatch.h"
 
 int main(int argc, char** argv) {
@@ -27,12 +27,12 @@ int main(int argc, char** argv) {
   }
   // A protocol session may hand over to another core (its `simd` option):
   // the new core replays the state and reads on from the same input.
-  leiser::cli::CoreHandover handover;
+  leiser::core::CoreHandover handover;
   handover.core_name_for = [](std::string_view implementation) {
-    return leiser::cli::core_for(implementation).name;
+    return leiser::core::core_for(implementation).name;
   };
   for (;;) {
-    const leiser::cli::CoreEntry& core = leiser::cli::core_for(leiser::simd::active().name);
+    const leiser::core::CoreEntry& core = leiser::core::core_for(leiser::simd::active().name);
     const int status = core.run(args, std::cin, std::cout, std::cerr, handover);
     if (handover.next_core.empty()) {
       // A command whose output was lost (a full disk, /dev/full, a closed

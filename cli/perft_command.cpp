@@ -1,5 +1,6 @@
 #include "cli/perft_command.h"
 
+#include <algorithm>
 #include <chrono>
 #include <memory>
 #include <mutex>
@@ -8,7 +9,7 @@
 #include <ostream>
 #include <thread>
 
-#include "cli/parse_integer.h"
+#include "base/parse_integer.h"
 #include "kernel/fen.h"
 #include "kernel/game.h"
 #include "kernel/notation.h"
@@ -60,17 +61,17 @@ std::optional<std::string> parse_args(const std::vector<std::string>& args, Perf
       while (i + 1 < args.size() && !is_flag(args[i + 1])) parsed.moves.push_back(args[++i]);
     } else if (arg == "--depth") {
       const auto v = value();
-      const auto d = v ? parse_integer(*v, 1, 20) : std::nullopt;
+      const auto d = v ? base::parse_integer(*v, 1, 20) : std::nullopt;
       if (!d) return "--depth expects an integer from 1 to 20, got '" + v.value_or("") + "'";
       parsed.depth = static_cast<int>(*d);
     } else if (arg == "--threads") {
       const auto v = value();
-      const auto t = v ? parse_integer(*v, 1, 1024) : std::nullopt;
+      const auto t = v ? base::parse_integer(*v, 1, 1024) : std::nullopt;
       if (!t) return "--threads expects an integer from 1 to 1024, got '" + v.value_or("") + "'";
       parsed.threads = static_cast<int>(*t);
     } else if (arg == "--hash") {
       const auto v = value();
-      const auto mb = v ? parse_integer(*v, 0, 1 << 22) : std::nullopt;
+      const auto mb = v ? base::parse_integer(*v, 0, 1 << 22) : std::nullopt;
       if (!mb)
         return "--hash expects megabytes, an integer from 0 (no table) to 4194304, got '" +
                v.value_or("") + "'";
@@ -109,6 +110,37 @@ std::shared_ptr<kernel::PerftTable> shared_perft_table(std::size_t megabytes) {
 }
 
 }  // namespace
+
+kernel::Expected<core::PerftCounts> perft_counts(
+    const core::PerftJob& job,
+    const std::function<void(int depth, std::uint64_t leaves)>& on_depth) {
+  if (job.depth < 1 || job.depth > 20)
+    return kernel::Error{"depth must be from 1 to 20, got " + std::to_string(job.depth)};
+  auto game = job.fen.empty() ? kernel::Expected<kernel::Game>(kernel::Game::start(job.edition))
+                              : kernel::Game::from_fen(job.fen, job.edition);
+  if (!game) return kernel::Error{game.error()};
+  if (auto played = game.value().play_all(job.moves); !played) return kernel::Error{played.error()};
+  kernel::PerftRequest request{1, job.mode, std::max(1, job.threads)};
+  // One table for every depth of the job (depth d reuses what d - 1 kept),
+  // and for the process's later jobs and commands.
+  std::shared_ptr<kernel::PerftTable> table;
+  if (job.hash_megabytes > 0) {
+    try {
+      table = shared_perft_table(job.hash_megabytes);
+    } catch (const std::bad_alloc&) {
+      return kernel::Error{"cannot map a perft table of " + std::to_string(job.hash_megabytes) +
+                           " MB"};
+    }
+    request.table = table.get();
+  }
+  core::PerftCounts counts;
+  for (int depth = 1; depth <= job.depth; ++depth) {
+    request.depth = depth;
+    counts.push_back(kernel::perft(game->position(), game->ko_board(), request));
+    if (on_depth) on_depth(depth, counts.back());
+  }
+  return counts;
+}
 
 int run_perft_command(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
   PerftArgs parsed;

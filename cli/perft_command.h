@@ -1,14 +1,27 @@
 // `leiserchess perft ...`: perft and divide from the command line.
 #pragma once
 
+#include <cstdint>
+#include <functional>
 #include <iosfwd>
 #include <string>
 #include <vector>
+
+#include "core/perft_job.h"
+#include "kernel/expected.h"
 
 namespace leiser::cli {
 
 // Runs the perft subcommand with the arguments after "perft". Output goes to
 // `out`, a one-line error to `err`. Returns the process exit status.
 int run_perft_command(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
+
+// Counts `job` at depths 1..job.depth (`on_depth` gets each count as soon as it
+// is known): what the command prints without --divide, as data. Each core's
+// typed entry (core::CoreEntry::perft_counts); leiserchess-mpi counts its tasks
+// with it.
+kernel::Expected<core::PerftCounts> perft_counts(
+    const core::PerftJob& job,
+    const std::function<void(int depth, std::uint64_t leaves)>& on_depth = {});
 
 }  // namespace leiser::cli

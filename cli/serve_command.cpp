@@ -3,7 +3,7 @@
 #include <fstream>
 #include <ostream>
 
-#include "cli/parse_integer.h"
+#include "base/parse_integer.h"
 #include "kernel/edition.h"
 #include "kernel/game.h"
 #include "web/board_svg.h"
@@ -36,7 +36,7 @@ int run_serve_command(const std::vector<std::string>& args, std::ostream& out, s
       out << kServeUsage;
       return 0;
     } else if (a == "--port" && has_value) {
-      const auto port = parse_integer(args[++i], 0, 65535);
+      const auto port = base::parse_integer(args[++i], 0, 65535);
       if (!port) {
         err << "error: --port must be from 0 to 65535, not '" << args[i] << "'\n";
         return 2;
@@ -86,7 +86,7 @@ int run_display_command(const std::vector<std::string>& args, std::ostream& out,
     } else if (a == "--flip") {
       options.flipped = true;
     } else if (a == "--size" && has_value) {
-      const auto size = parse_integer(args[++i], 16, 1000);
+      const auto size = base::parse_integer(args[++i], 16, 1000);
       if (!size) {
         err << "error: --size must be from 16 to 1000 pixels per square, not '" << args[i] << "'\n";
         return 2;

@@ -6,7 +6,7 @@
 #include <ostream>
 #include <sstream>
 
-#include "cli/parse_integer.h"
+#include "base/parse_integer.h"
 #include "kernel/game.h"
 #include "kernel/notation.h"
 #include "kernel/read_file.h"
@@ -41,7 +41,7 @@ kernel::Expected<TacticsProblem> parse_tactics_line(const std::string& text, int
     const std::string op = fields[i].substr(0, space);
     const std::string value = space == std::string::npos ? "" : trim(fields[i].substr(space + 1));
     if (op == "dm") {
-      const auto n = parse_integer(value, 1, kMaxMateIn);
+      const auto n = base::parse_integer(value, 1, kMaxMateIn);
       if (!n)
         return kernel::Error{where + "dm expects a number of moves from 1 to 50, got '" + value +
                              "'"};
@@ -94,7 +94,7 @@ int run_solve_command(const std::vector<std::string>& args, std::ostream& out, s
     const std::string& arg = args[i];
     auto number = [&](long long min, long long max) -> std::optional<int> {
       if (i + 1 >= args.size()) return std::nullopt;
-      const auto n = parse_integer(args[++i], min, max);
+      const auto n = base::parse_integer(args[++i], min, max);
       return n ? std::optional<int>(static_cast<int>(*n)) : std::nullopt;
     };
     if (arg == "--movetime") {

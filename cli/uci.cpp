@@ -17,13 +17,13 @@
 #include <thread>
 #include <vector>
 
+#include "base/parse_integer.h"
 #include "cli/bench_command.h"
 #include "cli/core_entry.h"
-#include "cli/cores.h"
 #include "cli/go_command.h"
 #include "cli/line_reader.h"
-#include "cli/parse_integer.h"
 #include "cli/version.h"
+#include "core/cores.h"
 #include "kernel/fen.h"
 #include "kernel/notation.h"
 #include "kernel/perft.h"
@@ -130,7 +130,7 @@ struct Command {
 // this CPU runs): its name, or "" (the option is then set as any other, and
 // refused there if it must be).
 std::string core_switch_requested(const std::vector<std::string>& tokens,
-                                  const CoreHandover& handover) {
+                                  const core::CoreHandover& handover) {
   if (handover.core_name_for == nullptr) return "";
   if (tokens.size() != 5 || lower(tokens[1]) != "name" || lower(tokens[2]) != "simd" ||
       lower(tokens[3]) != "value")
@@ -144,8 +144,8 @@ std::string core_switch_requested(const std::vector<std::string>& tokens,
 class Protocol {
  public:
   // With a handover, `setoption name simd` may end the session to let
-  // another core go on (cli/cores.h).
-  Protocol(std::ostream& out, CoreHandover* handover)
+  // another core go on (core/cores.h).
+  Protocol(std::ostream& out, core::CoreHandover* handover)
       : out_(out), handover_(handover), executor_([this] { execute_commands(); }) {}
   ~Protocol();
   Protocol(const Protocol&) = delete;
@@ -206,7 +206,7 @@ class Protocol {
   std::string position_kept() const;
 
   std::ostream& out_;
-  CoreHandover* const handover_;
+  core::CoreHandover* const handover_;
   std::mutex output_mutex_;
   std::atomic<bool> output_failed_{false};
   Engine engine_;
@@ -500,7 +500,7 @@ void Protocol::cmd_setoption(const std::vector<std::string>& t) {
       kept->second = line;
   }
   if (lower(name) == "threads") {
-    if (const auto requested = parse_integer(value, 1, INT_MAX);
+    if (const auto requested = base::parse_integer(value, 1, INT_MAX);
         requested && *requested > engine_.threads())
       say("info string threads " + std::to_string(*requested) +
           " is more than this machine runs at once; using " + std::to_string(engine_.threads()));
@@ -649,7 +649,7 @@ void Protocol::cmd_perft(const Command& c, std::size_t first_argument) {
     return;
   }
   if (t.size() == first_argument + 1) {
-    const auto d = parse_integer(t[first_argument], 1, kMaxPerftDepth);
+    const auto d = base::parse_integer(t[first_argument], 1, kMaxPerftDepth);
     if (!d) {
       error("perft expects a depth from 1 to " + std::to_string(kMaxPerftDepth) + ", got " +
             quote(t[first_argument]));
@@ -788,7 +788,7 @@ std::vector<std::string> Protocol::state_lines() const {
   return lines;
 }
 
-int run_protocol(std::istream& in, std::ostream& out, CoreHandover* handover) {
+int run_protocol(std::istream& in, std::ostream& out, core::CoreHandover* handover) {
   Protocol protocol(out, handover);
   InputLine line;
   if (handover != nullptr) {

@@ -4,9 +4,11 @@
 
 #include <iosfwd>
 
-namespace leiser::cli {
-
+namespace leiser::core {
 struct CoreHandover;
+}  // namespace leiser::core
+
+namespace leiser::cli {
 
 // Reads commands from `in` until `quit` or end of input, answering on `out`.
 // Input is read all the time on the calling thread; commands run in order on
@@ -16,11 +18,11 @@ struct CoreHandover;
 // end of input lets finite searches and perfts finish (an infinite search is
 // stopped). Returns the exit status: 1 when `out` could not be written.
 //
-// With a handover (cli/cores.h), the session first runs the handed-over
+// With a handover (core/cores.h), the session first runs the handed-over
 // lines without answering them, and `setoption name simd value V` for a
 // V that another core runs ends it like `quit` (what runs stops, what is
 // queued is answered) with that core and this session's state (options set,
 // the game) in the handover.
-int run_protocol(std::istream& in, std::ostream& out, CoreHandover* handover = nullptr);
+int run_protocol(std::istream& in, std::ostream& out, core::CoreHandover* handover = nullptr);
 
 }  // namespace leiser::cli

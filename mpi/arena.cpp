@@ -19,8 +19,8 @@
 #include "arena/prepare.h"
 #include "arena/recorder.h"
 #include "arena/wire.h"
-#include "cli/arena_command.h"
-#include "cli/parse_integer.h"
+#include "base/parse_integer.h"
+#include "core/cores.h"
 #include "mpi/messages.h"
 
 namespace leiser::mpi {
@@ -42,7 +42,7 @@ std::optional<std::string> take_die_after(std::vector<std::string>& args,
   for (std::size_t i = 0; i < args.size(); ++i) {
     if (args[i] != kDieAfterGames) continue;
     const auto value =
-        i + 1 < args.size() ? cli::parse_integer(args[i + 1], 1, INT64_MAX) : std::nullopt;
+        i + 1 < args.size() ? base::parse_integer(args[i + 1], 1, INT64_MAX) : std::nullopt;
     if (!value) return std::string(kDieAfterGames) + " expects a positive number of games";
     die_after = *value;
     args.erase(args.begin() + static_cast<long>(i), args.begin() + static_cast<long>(i) + 2);
@@ -238,7 +238,7 @@ std::string arena_terminated_text(const std::vector<std::string>& args) {
                    pgn + ": the same command with --resume plays the rest\n";
 }
 
-int run_arena(std::vector<std::string> args, int rank, int ranks) {
+int run_arena(std::vector<std::string> args, const core::CoreEntry& core, int rank, int ranks) {
   // A write to an engine that has died must come back as EPIPE, to be
   // scored as a crash, rather than kill the rank.
   ::signal(SIGPIPE, SIG_IGN);
@@ -252,8 +252,14 @@ int run_arena(std::vector<std::string> args, int rank, int ranks) {
     if (rank == 0) std::cout << arena::kArenaHelp;
     return 0;
   }
-  // One rank: the single-process arena itself, on one worker thread.
-  if (ranks == 1) return cli::run_arena_command(args, std::cout, std::cerr);
+  // One rank: the single-process arena itself, run by the engine core (its
+  // output is the user's; nothing reads it back).
+  if (ranks == 1) {
+    std::vector<std::string> command{"arena"};
+    command.insert(command.end(), args.begin(), args.end());
+    core::CoreHandover handover;  // unused: only protocol sessions hand over
+    return core.run(command, std::cin, std::cout, std::cerr, handover);
+  }
 
   int status = rank == 0 ? run_rank0(options.value(), ranks) : 0;
   if (rank != 0) run_worker(options.value(), die_after, rank);

@@ -12,12 +12,14 @@
 #include <string>
 #include <vector>
 
+#include "core/cores.h"
+
 namespace leiser::mpi {
 
 // Runs on every rank with the arguments after "arena" (--simd taken out).
 // Returns the exit status, the same on every rank: 0; 2 for bad options; 1
 // for a match that could not start or stopped on an error.
-int run_arena(std::vector<std::string> args, int rank, int ranks);
+int run_arena(std::vector<std::string> args, const core::CoreEntry& core, int rank, int ranks);
 
 // What rank 0 says if the job is killed under it (a rank died, or mpirun
 // was stopped): where the finished games are and how to finish the match.

@@ -7,7 +7,7 @@
 #include <fstream>
 #include <sstream>
 
-#include "cli/parse_integer.h"
+#include "base/parse_integer.h"
 
 namespace leiser::mpi {
 namespace {
@@ -68,9 +68,9 @@ kernel::Expected<std::optional<CheckpointHeader>> read_checkpoint_header(const s
   const auto split = field((*lines)[5], "split-depth");
   const auto tasks = field((*lines)[6], "tasks");
   if (!fen || !edition || !depth || !mode || !split || !tasks) return kernel::Error{bad};
-  const auto depth_value = cli::parse_integer(*depth, 1, 20);
-  const auto split_value = cli::parse_integer(*split, 0, 19);
-  const auto tasks_value = cli::parse_integer(*tasks, 0, std::int64_t{1} << 40);
+  const auto depth_value = base::parse_integer(*depth, 1, 20);
+  const auto split_value = base::parse_integer(*split, 0, 19);
+  const auto tasks_value = base::parse_integer(*tasks, 0, std::int64_t{1} << 40);
   if (!depth_value || !split_value || !tasks_value) return kernel::Error{bad};
   h.fen = *fen;
   h.edition = *edition;
@@ -124,10 +124,10 @@ kernel::Expected<Checkpoint> Checkpoint::open(const std::string& path,
       std::string word;
       std::string task_text;
       fields >> word >> task_text;
-      const auto task = cli::parse_integer(task_text, 0, header.tasks - 1);
+      const auto task = base::parse_integer(task_text, 0, header.tasks - 1);
       std::vector<std::uint64_t> counts;
       for (std::string count; fields >> count;) {
-        const auto value = cli::parse_integer(count, 0, static_cast<long long>(~0ULL >> 1));
+        const auto value = base::parse_integer(count, 0, static_cast<long long>(~0ULL >> 1));
         if (!value) break;
         counts.push_back(static_cast<std::uint64_t>(*value));
       }

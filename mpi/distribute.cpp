@@ -63,7 +63,7 @@ kernel::Expected<bool> run_master(std::deque<Job> pending, int ranks, const OnRe
     }
     while (handing_out && !pending.empty() && worker.in_flight < worker.cap) {
       const Job& job = pending.front();
-      send_task(rank, TaskMessage{job.task, job.args});
+      send_task(rank, TaskMessage{job.task, job.job});
       pending.pop_front();
       ++worker.in_flight;
     }
@@ -75,7 +75,7 @@ kernel::Expected<bool> run_master(std::deque<Job> pending, int ranks, const OnRe
   return true;
 }
 
-void run_worker(const cli::CoreEntry& core, std::optional<std::int64_t> die_after) {
+void run_worker(const core::CoreEntry& core, std::optional<std::int64_t> die_after) {
   int rank = 0;
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);
   send_ready();
@@ -87,7 +87,7 @@ void run_worker(const cli::CoreEntry& core, std::optional<std::int64_t> die_afte
       return;
     }
     const TaskMessage task = receive_task(status);
-    const auto counts = run_perft(core, task.args);
+    const auto counts = run_perft(core, task.job);
     if (!counts) {
       // Rank 0 ends the job on this message; wait for that.
       send_error("task " + std::to_string(task.task) + ": " + counts.error());
@@ -98,10 +98,10 @@ void run_worker(const cli::CoreEntry& core, std::optional<std::int64_t> die_afte
   }
 }
 
-kernel::Expected<bool> run_alone(const cli::CoreEntry& core, std::deque<Job> pending,
+kernel::Expected<bool> run_alone(const core::CoreEntry& core, std::deque<Job> pending,
                                  const OnResult& on_result, const OnIdle& idle) {
   for (const Job& job : pending) {
-    const auto counts = run_perft(core, job.args);
+    const auto counts = run_perft(core, job.job);
     if (!counts) return kernel::Error{"task " + std::to_string(job.task) + ": " + counts.error()};
     const auto keep_going = on_result(ResultMessage{job.task, counts.value()});
     if (!keep_going) return kernel::Error{keep_going.error()};

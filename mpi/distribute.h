@@ -12,7 +12,7 @@
 #include <string>
 #include <vector>
 
-#include "cli/cores.h"
+#include "core/cores.h"
 #include "kernel/expected.h"
 #include "mpi/messages.h"
 
@@ -20,7 +20,7 @@ namespace leiser::mpi {
 
 struct Job {
   std::int64_t task = 0;
-  std::vector<std::string> args;  // the perft command line that counts it
+  core::PerftJob job;  // the count of its subtree
 };
 
 // Called on rank 0 for each finished task: true to go on handing out tasks,
@@ -38,10 +38,10 @@ kernel::Expected<bool> run_master(std::deque<Job> pending, int ranks, const OnRe
 
 // Ranks 1..: counts the tasks rank 0 sends through `core` until told to
 // stop. `die_after` (test only, rank 1): SIGKILL itself after that many.
-void run_worker(const cli::CoreEntry& core, std::optional<std::int64_t> die_after);
+void run_worker(const core::CoreEntry& core, std::optional<std::int64_t> die_after);
 
 // One rank: rank 0 counts every task itself.
-kernel::Expected<bool> run_alone(const cli::CoreEntry& core, std::deque<Job> pending,
+kernel::Expected<bool> run_alone(const core::CoreEntry& core, std::deque<Job> pending,
                                  const OnResult& on_result, const OnIdle& idle);
 
 }  // namespace leiser::mpi

@@ -18,7 +18,7 @@
 #include <streambuf>
 #include <thread>
 
-#include "cli/parse_integer.h"
+#include "base/parse_integer.h"
 #include "kernel/edition.h"
 #include "mpi/affinity.h"
 #include "mpi/messages.h"
@@ -212,7 +212,7 @@ std::string rank_file(const std::string& out, int rank) {
 }
 std::string manifest_file(const std::string& out) { return out + ".manifest"; }
 
-int run_gendata(const std::vector<std::string>& args, const cli::CoreEntry& core, int rank,
+int run_gendata(const std::vector<std::string>& args, const core::CoreEntry& core, int rank,
                 int ranks) {
   constexpr int kBadInput = 2;
   // Checks that need no engine, the same on every rank: the shares are ours
@@ -235,7 +235,7 @@ int run_gendata(const std::vector<std::string>& args, const cli::CoreEntry& core
 
   // Every rank plays games. A bad --threads is gendata's to refuse (below).
   if (const auto threads_at = value_index(args, "--threads"))
-    if (const auto threads = cli::parse_integer(args[*threads_at], 1, 1 << 20))
+    if (const auto threads = base::parse_integer(args[*threads_at], 1, 1 << 20))
       warn_if_bound(static_cast<int>(*threads), 0, rank, ranks, std::cerr);
 
   // This rank's command line: its file and its share.
@@ -255,7 +255,7 @@ int run_gendata(const std::vector<std::string>& args, const cli::CoreEntry& core
   const auto start = std::chrono::steady_clock::now();
   std::thread runner([&] {
     std::istringstream no_input;
-    cli::CoreHandover handover;  // unused: only protocol sessions hand over
+    core::CoreHandover handover;  // unused: only protocol sessions hand over
     report.status = core.run(command, no_input, out_text, err, handover);
     finished = true;
   });

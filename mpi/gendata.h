@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-#include "cli/cores.h"
+#include "core/cores.h"
 
 namespace leiser::mpi {
 
@@ -26,7 +26,7 @@ std::string manifest_file(const std::string& out);
 // Runs on every rank with the arguments after "gendata" (--simd taken out).
 // Returns the exit status, the same on every rank: 0, 2 for bad arguments
 // or a file that cannot be resumed (gendata's), 1 for a failed run.
-int run_gendata(const std::vector<std::string>& args, const cli::CoreEntry& core, int rank,
+int run_gendata(const std::vector<std::string>& args, const core::CoreEntry& core, int rank,
                 int ranks);
 
 }  // namespace leiser::mpi

@@ -16,7 +16,7 @@
 #include <string>
 #include <vector>
 
-#include "cli/cores.h"
+#include "core/cores.h"
 #include "mpi/affinity.h"
 #include "mpi/arena.h"
 #include "mpi/distribute.h"
@@ -92,7 +92,7 @@ int finish(int status) {
   return status;
 }
 
-int run_rank0(const mpi::PerftArgs& args, const cli::CoreEntry& core, int ranks, mpi::Plan& plan) {
+int run_rank0(const mpi::PerftArgs& args, const core::CoreEntry& core, int ranks, mpi::Plan& plan) {
   const int split_depth = plan.split.split_depth;
   for (std::size_t d = 0; d < plan.shallow.size(); ++d)
     std::cout << "perft " << d + 1 << " " << plan.shallow[d] << "\n" << std::flush;
@@ -170,7 +170,7 @@ int main(int argc, char** argv) {
           "each rank's file keeps its finished games: rerun the same command to resume\n");
     const std::vector<std::string> gendata_args(raw.begin() + 1, raw.end());
     const int status =
-        mpi::run_gendata(gendata_args, cli::core_for(simd::active().name), rank, ranks);
+        mpi::run_gendata(gendata_args, core::core_for(simd::active().name), rank, ranks);
     // The run is over and reported: mpirun ends the job on the first rank
     // that exits nonzero, which must not print "terminated before it finished".
     ::signal(SIGTERM, SIG_DFL);
@@ -185,7 +185,7 @@ int main(int argc, char** argv) {
     }
     const std::vector<std::string> arena_args(raw.begin() + 1, raw.end());
     if (rank == 0) install_terminate_text(mpi::arena_terminated_text(arena_args));
-    const int status = mpi::run_arena(arena_args, rank, ranks);
+    const int status = mpi::run_arena(arena_args, core::core_for(simd::active().name), rank, ranks);
     // As for gendata: the match is over and reported.
     ::signal(SIGTERM, SIG_DFL);
     ::signal(SIGINT, SIG_DFL);
@@ -199,7 +199,7 @@ int main(int argc, char** argv) {
                 << (raw.empty() ? std::string(mpi::kUsage) + "\n" : "");
     return finish(kBadInput);
   }
-  const cli::CoreEntry& core = cli::core_for(simd::active().name);
+  const core::CoreEntry& core = core::core_for(simd::active().name);
 
   // Rank 0 plans (the position, the checkpoint, the tasks) and tells the
   // others whether there is a run.

@@ -28,13 +28,22 @@ void wait_politely(MPI_Request& request) {
 
 void send_ready() { MPI_Send(nullptr, 0, MPI_BYTE, kMaster, kReady, MPI_COMM_WORLD); }
 
-// A task as bytes: its number in decimal, then each argument, each ended
-// by a NUL (arguments never contain one: they came from argv or to_fen).
+// A task as bytes: its number, then the job's fields (edition, FEN, depth,
+// mode, threads, table megabytes, then each move), each in text and ended by
+// a NUL (none contains one: they came from argv or to_fen).
 void send_task(int rank, const TaskMessage& message) {
-  std::string bytes = std::to_string(message.task);
-  bytes.push_back('\0');
-  for (const std::string& arg : message.args) {
-    bytes += arg;
+  const core::PerftJob& job = message.job;
+  std::vector<std::string> fields{std::to_string(message.task),
+                                  std::string(kernel::edition_name(job.edition)),
+                                  job.fen,
+                                  std::to_string(job.depth),
+                                  job.mode == kernel::PerftMode::kPseudo ? "pseudo" : "legal",
+                                  std::to_string(job.threads),
+                                  std::to_string(job.hash_megabytes)};
+  fields.insert(fields.end(), job.moves.begin(), job.moves.end());
+  std::string bytes;
+  for (const std::string& field : fields) {
+    bytes += field;
     bytes.push_back('\0');
   }
   MPI_Send(bytes.data(), static_cast<int>(bytes.size()), MPI_CHAR, rank, kTask, MPI_COMM_WORLD);
@@ -66,9 +75,18 @@ TaskMessage receive_task(const MPI_Status& status) {
   std::size_t start = 0;
   for (std::size_t end; (end = bytes.find('\0', start)) != std::string::npos; start = end + 1)
     fields.push_back(bytes.substr(start, end - start));
-  if (!fields.empty()) {
-    message.task = std::stoll(fields.front());
-    message.args.assign(fields.begin() + 1, fields.end());
+  // Only rank 0 sends tasks, from jobs it made itself: the fields are
+  // well formed.
+  if (fields.size() >= 7) {
+    message.task = std::stoll(fields[0]);
+    core::PerftJob& job = message.job;
+    job.edition = kernel::parse_edition(fields[1]).value_or(kernel::kDefaultEdition);
+    job.fen = fields[2];
+    job.depth = std::stoi(fields[3]);
+    job.mode = fields[4] == "pseudo" ? kernel::PerftMode::kPseudo : kernel::PerftMode::kLegal;
+    job.threads = std::stoi(fields[5]);
+    job.hash_megabytes = static_cast<std::size_t>(std::stoull(fields[6]));
+    job.moves.assign(fields.begin() + 7, fields.end());
   }
   return message;
 }

@@ -16,13 +16,15 @@
 #include <string>
 #include <vector>
 
+#include "core/perft_job.h"
+
 namespace leiser::mpi {
 
 enum Tag : int { kReady = 1, kResult = 2, kTask = 3, kStop = 4, kError = 5 };
 
 struct TaskMessage {
   std::int64_t task = 0;
-  std::vector<std::string> args;  // "perft" and its options
+  core::PerftJob job;
 };
 
 struct ResultMessage {

@@ -1,6 +1,6 @@
 #include "mpi/perft_args.h"
 
-#include "cli/parse_integer.h"
+#include "base/parse_integer.h"
 
 namespace leiser::mpi {
 
@@ -21,7 +21,7 @@ kernel::Expected<PerftArgs> parse_perft_args(const std::vector<std::string>& arg
     auto integer = [&](long long min, long long max) -> std::optional<long long> {
       const auto v = value();
       raw = v.value_or("");
-      return v ? cli::parse_integer(*v, min, max) : std::nullopt;
+      return v ? base::parse_integer(*v, min, max) : std::nullopt;
     };
     auto expects = [&](long long min, long long max) {
       return Error{arg + " expects an integer from " + std::to_string(min) + " to " +
@@ -79,18 +79,14 @@ kernel::Expected<PerftArgs> parse_perft_args(const std::vector<std::string>& arg
   return parsed;
 }
 
-std::vector<std::string> perft_command(kernel::Edition edition, const std::string& fen,
-                                       const std::string& move, int depth, kernel::PerftMode mode,
-                                       int threads, std::size_t hash_megabytes) {
-  std::vector<std::string> args{"perft", "--edition", std::string(kernel::edition_name(edition)),
-                                "--fen", fen};
-  // The move, played by the command, makes the task node's parent the
-  // board Ko looks at, as in the single-process tree.
-  if (!move.empty()) args.insert(args.end(), {"--moves", move});
-  args.insert(args.end(), {"--depth", std::to_string(depth), "--threads", std::to_string(threads)});
-  if (mode == kernel::PerftMode::kPseudo) args.push_back("--pseudo");
-  if (hash_megabytes > 0) args.insert(args.end(), {"--hash", std::to_string(hash_megabytes)});
-  return args;
+core::PerftJob perft_job(kernel::Edition edition, const std::string& fen, const std::string& move,
+                         int depth, kernel::PerftMode mode, int threads,
+                         std::size_t hash_megabytes) {
+  core::PerftJob job{edition, fen, {}, depth, mode, threads, hash_megabytes};
+  // The move, played by the core, makes the task node's parent the board Ko
+  // looks at, as in the single-process tree.
+  if (!move.empty()) job.moves.push_back(move);
+  return job;
 }
 
 }  // namespace leiser::mpi

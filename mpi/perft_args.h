@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "core/perft_job.h"
 #include "kernel/edition.h"
 #include "kernel/expected.h"
 #include "kernel/perft.h"
@@ -42,10 +43,10 @@ struct PerftArgs {
 // out): "perft" and its options. The error is one line without "error: ".
 kernel::Expected<PerftArgs> parse_perft_args(const std::vector<std::string>& args);
 
-// The options of `leiserchess perft` that count the same tree as `args`:
-// the command each task and the shallow depths are counted with.
-std::vector<std::string> perft_command(kernel::Edition edition, const std::string& fen,
-                                       const std::string& move, int depth, kernel::PerftMode mode,
-                                       int threads, std::size_t hash_megabytes);
+// The job that counts the tree below `move` played from `fen` (no move: the
+// tree of `fen`): each task and the shallow depths are counted as one.
+core::PerftJob perft_job(kernel::Edition edition, const std::string& fen, const std::string& move,
+                         int depth, kernel::PerftMode mode, int threads,
+                         std::size_t hash_megabytes);
 
 }  // namespace leiser::mpi

@@ -27,7 +27,7 @@ kernel::Expected<bool> add_result(Plan& plan, const PerftArgs& args, std::int64_
   return true;
 }
 
-kernel::Expected<Plan> make_plan(const PerftArgs& args, const cli::CoreEntry& core, int workers) {
+kernel::Expected<Plan> make_plan(const PerftArgs& args, const core::CoreEntry& core, int workers) {
   auto game = args.fen ? kernel::Game::from_fen(*args.fen, args.edition)
                        : kernel::Expected<kernel::Game>(kernel::Game::start(args.edition));
   if (!game) return kernel::Error{game.error()};
@@ -67,8 +67,8 @@ kernel::Expected<Plan> make_plan(const PerftArgs& args, const cli::CoreEntry& co
   header.tasks = static_cast<std::int64_t>(plan.split.tasks.size());
   const int split_depth = header.split_depth;
   if (split_depth >= 1) {
-    auto shallow = run_perft(core, perft_command(args.edition, plan.root_fen, "", split_depth,
-                                                 args.mode, args.threads, args.hash_megabytes));
+    auto shallow = run_perft(core, perft_job(args.edition, plan.root_fen, "", split_depth,
+                                             args.mode, args.threads, args.hash_megabytes));
     if (!shallow) return kernel::Error{shallow.error()};
     plan.shallow = shallow.value();
     // The split's own count of the split ply must be the product's perft:
@@ -98,8 +98,8 @@ kernel::Expected<Plan> make_plan(const PerftArgs& args, const cli::CoreEntry& co
     const Task& task = plan.split.tasks[i];
     plan.pending.push_back(
         Job{static_cast<std::int64_t>(i),
-            perft_command(args.edition, task.fen, task.move, args.depth - split_depth, args.mode,
-                          args.threads, args.hash_megabytes)});
+            perft_job(args.edition, task.fen, task.move, args.depth - split_depth, args.mode,
+                      args.threads, args.hash_megabytes)});
   }
   return plan;
 }

@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "cli/cores.h"
+#include "core/cores.h"
 #include "kernel/expected.h"
 #include "mpi/checkpoint.h"
 #include "mpi/distribute.h"
@@ -34,7 +34,7 @@ struct Plan {
 };
 
 // `workers`: the ranks that count (1 when running alone).
-kernel::Expected<Plan> make_plan(const PerftArgs& args, const cli::CoreEntry& core, int workers);
+kernel::Expected<Plan> make_plan(const PerftArgs& args, const core::CoreEntry& core, int workers);
 
 // Adds a finished task's counts (depths 1..depth - split_depth below its
 // node) to plan.totals; an error if they cannot be a count of that task.

@@ -31,7 +31,7 @@ enum Feature : std::uint32_t {
 using FeatureSet = std::uint32_t;
 
 // What the "avx2" and "avx512" implementations (simd/dispatch.h) need: their
-// batch ops, and the engine cores compiled for them (cli/cores.h), which use
+// batch ops, and the engine cores compiled for them (core/cores.h), which use
 // every extension listed (the avx2 core is built with -mavx2 -mbmi -mbmi2
 // -mlzcnt -mpopcnt, the avx512 core adds F/BW/DQ/VL/CD; never FMA).
 inline constexpr FeatureSet kFeaturesAvx2Implementation = kFeatureSse42 | kFeaturePopcnt | kFeatureAvx |

@@ -1,4 +1,4 @@
-// The engine cores (cli/cores.h): each one built for its instruction set and
+// The engine cores (core/cores.h): each one built for its instruction set and
 // nothing wider, each giving the results of the baseline core: the perft
 // vectors, the 2016 evaluation vectors bit for bit, and the bench signature.
 // A core this CPU cannot run is reported and skipped; the cores it can run
@@ -13,8 +13,9 @@
 #include <string>
 #include <vector>
 
-#include "cli/cores.h"
+#include "core/cores.h"
 #include "kernel/fen.h"
+#include "kernel/game.h"
 #include "kernel/random_boards.h"
 #include "nnue/network.h"
 #include "simd/cpu.h"
@@ -23,6 +24,12 @@
 
 namespace leiser::cli {
 namespace {
+
+using core::built_cores;
+using core::core_for;
+using core::CoreEntry;
+using core::CoreHandover;
+using core::find_core;
 
 constexpr simd::FeatureSet kBaselineFeatures = simd::kFeatureSse42 | simd::kFeaturePopcnt;
 
@@ -88,6 +95,41 @@ std::uint64_t bench_nodes(const CoreEntry& core, const std::string& depth,
     return 0;
   }
   return std::strtoull(result.out.c_str() + at + 18, nullptr, 10);
+}
+
+// The typed entry (core::CoreEntry::perft_counts) counts what the command
+// prints, depth by depth, in every core: leiserchess-mpi counts its tasks
+// with it and reads no text.
+TEST(Cores, TypedPerftEntryCountsWhatTheCommandPrints) {
+  for (const CoreEntry* core : runnable_cores()) {
+    for (const std::string edition : {"2018", "2016"}) {
+      core::PerftJob job;
+      job.edition = *kernel::parse_edition(edition);
+      job.depth = 3;
+      job.moves = {"h0g1"};
+      job.hash_megabytes = 1;
+      const auto counts = core->perft_counts(job);
+      ASSERT_TRUE(counts) << core->name << ": " << counts.error();
+      ASSERT_EQ(counts->size(), 3u);
+      const std::string fen = kernel::to_fen(kernel::Game::start(job.edition).position());
+      for (int depth = 1; depth <= 3; ++depth) {
+        const Output printed = run_core(*core, {"perft", "--edition", edition, "--moves", "h0g1",
+                                                "--depth", std::to_string(depth)});
+        ASSERT_EQ(printed.status, 0) << printed.err;
+        EXPECT_NE(
+            printed.out.find("perft " + std::to_string(depth) + " " +
+                             std::to_string((*counts)[static_cast<std::size_t>(depth - 1)]) + "\n"),
+            std::string::npos)
+            << core->name << " " << edition << " depth " << depth << ": " << printed.out;
+      }
+    }
+    core::PerftJob bad;
+    bad.fen = "not a fen";
+    EXPECT_FALSE(core->perft_counts(bad)) << core->name;
+    core::PerftJob illegal;
+    illegal.moves = {"a0a0"};
+    EXPECT_FALSE(core->perft_counts(illegal)) << core->name;
+  }
 }
 
 TEST(Cores, BuiltBestFirstWithScalarLast) {

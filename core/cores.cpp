@@ -1,10 +1,10 @@
 // The table of the cores this build contains (baseline code: it runs before
 // any core is chosen, and is not itself part of one).
-#include "cli/cores.h"
+#include "core/cores.h"
 
 #include "simd/dispatch.h"
 
-namespace leiser::cli {
+namespace leiser::core {
 
 namespace {
 
@@ -35,4 +35,4 @@ const CoreEntry& core_for(std::string_view implementation) {
   return core != nullptr ? *core : leiser_core_scalar;
 }
 
-}  // namespace leiser::cli
+}  // namespace leiser::core

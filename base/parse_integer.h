@@ -1,11 +1,12 @@
-// Reading whole numbers from command-line and protocol arguments.
+// Reading whole numbers from command-line and protocol arguments: shared by the
+// front ends (cli/, mpi/, web/), so it lives below them.
 #pragma once
 
 #include <charconv>
 #include <optional>
 #include <string_view>
 
-namespace leiser::cli {
+namespace leiser::base {
 
 // The value of `text` if it is exactly a decimal integer in [min, max].
 inline std::optional<long long> parse_integer(std::string_view text, long long min, long long max) {
@@ -16,4 +17,4 @@ inline std::optional<long long> parse_integer(std::string_view text, long long m
   return value;
 }
 
-}  // namespace leiser::cli
+}  // namespace leiser::base

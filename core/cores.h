@@ -7,8 +7,9 @@
 // the same sources compiled with wider flags and linked into one object each
 // whose only global symbols are its entry below and its C API table
 // (capi/core_api.h). This header is what
-// the code that runs before the choice (cli/main.cpp, cli/cores.cpp) and the
-// cores share: plain data and function pointers, nothing compiled here.
+// the code that runs before the choice (cli/main.cpp, core/cores.cpp), the
+// front ends that use a core (cli/, mpi/) and the cores share: plain data and function pointers,
+// nothing compiled here.
 #pragma once
 
 #include <iosfwd>
@@ -17,9 +18,11 @@
 #include <string_view>
 #include <vector>
 
+#include "core/perft_job.h"
+#include "kernel/expected.h"
 #include "simd/cpu.h"
 
-namespace leiser::cli {
+namespace leiser::core {
 
 // What a core hands the next one when the protocol's `simd` option switches
 // cores: the name of the core to run, and the protocol lines that rebuild the
@@ -45,6 +48,10 @@ struct CoreEntry {
   // `handover.next_core` when it ends to let another core go on.
   int (*run)(const std::vector<std::string>& args, std::istream& in, std::ostream& out,
              std::ostream& err, CoreHandover& handover);
+  // Typed work, no text to read back: the leaves at depths 1..job.depth, or
+  // why the job cannot be counted (a bad FEN or move, no memory for the
+  // table). The same tree and table as `leiserchess perft` (cli/perft_command.h).
+  kernel::Expected<PerftCounts> (*perft_counts)(const PerftJob& job);
 };
 
 // The cores this build contains, best first; the last is scalar.
@@ -56,13 +63,13 @@ const CoreEntry* find_core(std::string_view name);
 // it when the build left it out (-Disa_cores).
 const CoreEntry& core_for(std::string_view implementation);
 
-}  // namespace leiser::cli
+}  // namespace leiser::core
 
 // Each core's entry (cli/core_entry.cpp), defined only in the cores this
 // build contains. Constant data: reading a core's name runs none of its code,
 // so baseline code can look at every core before choosing one.
 extern "C" {
-extern const leiser::cli::CoreEntry leiser_core_scalar;
-extern const leiser::cli::CoreEntry leiser_core_avx2;
-extern const leiser::cli::CoreEntry leiser_core_avx512;
+extern const leiser::core::CoreEntry leiser_core_scalar;
+extern const leiser::core::CoreEntry leiser_core_avx2;
+extern const leiser::core::CoreEntry leiser_core_avx512;
 }
