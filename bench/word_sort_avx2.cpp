@@ -4,6 +4,8 @@
 
 namespace leiser::microbench {
 
-void sort_descending_avx2_core(std::uint64_t* words, int n) { simd::sort_words_descending_network<simd::vec::Avx2>(words, n); }
+void sort_descending_avx2_core(std::uint64_t* words, int n) {
+  simd::sort_words_descending_network<simd::vec::Avx2>(words, n);
+}
 
 }  // namespace leiser::microbench

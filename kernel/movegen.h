@@ -162,8 +162,9 @@ inline void generate_moves_touching(const Position& pos, Bitboard path, MoveList
     // Lane dir of `wanted` holds the path moved one step against dir, so its
     // bit `from` is set when the square one step from `from` towards dir is
     // on the path (shift() drops what would wrap around an edge).
-    const std::uint64_t shifted_paths[8] = {shift(path, kS), shift(path, kSW), shift(path, kW), shift(path, kNW),
-                                            shift(path, kN), shift(path, kNE), shift(path, kE), shift(path, kSE)};
+    const std::uint64_t shifted_paths[8] = {shift(path, kS),  shift(path, kSW), shift(path, kW),
+                                            shift(path, kNW), shift(path, kN),  shift(path, kNE),
+                                            shift(path, kE),  shift(path, kSE)};
     const simd::BitColumns wanted(shifted_paths);
     const Board& board = pos.board();
     for (Bitboard pieces = movable_pieces(pos) & reach; pieces;) {

@@ -11,8 +11,8 @@ namespace {
 void apply_columns(const Network& net, const std::int16_t* in, std::int16_t* out,
                    const std::uint16_t* removed, int removed_count,
                    const std::uint16_t* added, int added_count) {
-  simd::add_sub_columns<kHalfDimensions>(net.feature_column(0), in, out, removed, removed_count, added,
-                                         added_count);
+  simd::add_sub_columns<kHalfDimensions>(net.feature_column(0), in, out, removed, removed_count,
+                                         added, added_count);
 }
 
 constexpr kernel::Color kPerspectives[kPerspectiveCount] = {kernel::Color::kTangerine, kernel::Color::kLavender};

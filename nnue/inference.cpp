@@ -20,7 +20,8 @@ void clamp_accumulator(const Accumulator& acc, kernel::Color side_to_move, std::
   const std::int16_t* halves[2] = {acc.values[kernel::index_of(side_to_move)],
                                    acc.values[kernel::index_of(kernel::opponent(side_to_move))]};
   for (int half = 0; half < 2; ++half)
-    simd::clamp_int16<Widest256, kActivationMax>(halves[half], h0 + half * kHalfDimensions, kHalfDimensions);
+    simd::clamp_int16<Widest256, kActivationMax>(halves[half], h0 + half * kHalfDimensions,
+                                                 kHalfDimensions);
 }
 
 // Step 3: h1 = clamp((l1_biases + l1_weights h0) >> 10, 0, 127).

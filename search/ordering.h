@@ -4,9 +4,9 @@
 #pragma once
 
 #include <algorithm>
-#include <bit>
 #include <array>
 #include <atomic>
+#include <bit>
 #include <cstdint>
 #include <functional>
 #include <type_traits>
@@ -147,9 +147,10 @@ inline constexpr std::array<std::int32_t, 64 * 8> kStepsByIndex = [] {
 // cores (simd/move_key_lanes.h, one form per instruction set); returns how
 // many it did, 0 in the scalar core. The scalar loop in Worker::sort_keys is
 // the reference and does the rest.
-inline int sort_keys_lanes(const kernel::Board& board, kernel::Color us, const kernel::MoveList& moves,
-                           kernel::Move tt_move, kernel::Move killer1, kernel::Move killer2,
-                           const HistoryTable& history, std::int32_t* keys, std::uint16_t* ties) {
+inline int sort_keys_lanes(const kernel::Board& board, kernel::Color us,
+                           const kernel::MoveList& moves, kernel::Move tt_move,
+                           kernel::Move killer1, kernel::Move killer2, const HistoryTable& history,
+                           std::int32_t* keys, std::uint16_t* ties) {
   // The raw layout simd/move_key_lanes.h decodes.
   static_assert(sizeof(kernel::Move) == 2 && std::is_trivially_copyable_v<kernel::Move>);
   static_assert(static_cast<int>(kernel::MoveKind::kShift) == 1 && static_cast<int>(kernel::MoveKind::kSwapShift) == 2 &&

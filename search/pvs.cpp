@@ -692,8 +692,8 @@ void Worker::sort_keys(int ply, const MoveList& moves, Move tt_move, std::int32_
   }
   const Position& pos = stack_[ply].position;
   const kernel::Color us = pos.side_to_move();
-  int i = sort_keys_lanes(pos.board(), us, moves, tt_move, killers_.first(ply), killers_.second(ply),
-                          tables_->history, keys, ties);
+  int i = sort_keys_lanes(pos.board(), us, moves, tt_move, killers_.first(ply),
+                          killers_.second(ply), tables_->history, keys, ties);
   for (; i < moves.size(); ++i) {
     const Move m = moves[i];
     const MoveShape shape = move_shape(pos.board(), m);

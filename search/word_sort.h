@@ -16,7 +16,9 @@
 namespace leiser::search {
 
 // The reference: the words in [words, words + n) from largest to smallest.
-inline void sort_descending_plain(std::uint64_t* words, int n) { simd::sort_words_descending_plain(words, n); }
+inline void sort_descending_plain(std::uint64_t* words, int n) {
+  simd::sort_words_descending_plain(words, n);
+}
 
 // Below this many words the wide cores use std::sort too: there the
 // network's padding and fixed passes cost more than the short sort's
@@ -30,7 +32,9 @@ inline constexpr int kNetworkSortMaxWords = simd::kSortNetworkMaxWords;
 // The words in [words, words + n) from largest to smallest, by the widest
 // form this core was compiled for.
 inline void sort_descending(std::uint64_t* words, int n) {
-  if (n >= kNetworkSortMinWords && n <= kNetworkSortMaxWords && simd::sort_words_descending_widest(words, n)) return;
+  if (n >= kNetworkSortMinWords && n <= kNetworkSortMaxWords &&
+      simd::sort_words_descending_widest(words, n))
+    return;
   sort_descending_plain(words, n);
 }
 

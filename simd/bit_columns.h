@@ -35,12 +35,16 @@ class BitColumnsAvx2 {
       : low_(_mm256_setr_epi64x(static_cast<long long>(sets[0]), static_cast<long long>(sets[1]),
                                 static_cast<long long>(sets[2]), static_cast<long long>(sets[3]))),
         high_(_mm256_setr_epi64x(static_cast<long long>(sets[4]), static_cast<long long>(sets[5]),
-                                 static_cast<long long>(sets[6]), static_cast<long long>(sets[7]))) {}
+                                 static_cast<long long>(sets[6]),
+                                 static_cast<long long>(sets[7]))) {}
   // Bit i of each lane to the sign bit, then one bit per lane.
   unsigned bits_at(int i) const {
     const __m128i to_top = _mm_cvtsi32_si128(63 - i);
-    return static_cast<unsigned>(_mm256_movemask_pd(_mm256_castsi256_pd(_mm256_sll_epi64(low_, to_top)))) |
-           static_cast<unsigned>(_mm256_movemask_pd(_mm256_castsi256_pd(_mm256_sll_epi64(high_, to_top)))) << 4;
+    return static_cast<unsigned>(
+               _mm256_movemask_pd(_mm256_castsi256_pd(_mm256_sll_epi64(low_, to_top)))) |
+           static_cast<unsigned>(
+               _mm256_movemask_pd(_mm256_castsi256_pd(_mm256_sll_epi64(high_, to_top))))
+               << 4;
   }
 
  private:

@@ -20,7 +20,8 @@ class DistanceLanesPlain {
   }
   // Every square s of `squares` lowered to base + steps[s], plus one where s
   // is in `costlier` (16-bit arithmetic, as the lanes).
-  void lower(std::uint64_t squares, const std::uint8_t* steps, unsigned base, std::uint64_t costlier) {
+  void lower(std::uint64_t squares, const std::uint8_t* steps, unsigned base,
+             std::uint64_t costlier) {
     for (int s = 0; s < 64; ++s) {
       if (!((squares >> s) & 1)) continue;
       const auto value = static_cast<std::uint16_t>(base + steps[s] + ((costlier >> s) & 1));
@@ -44,14 +45,18 @@ class DistanceLanes<vec::Avx512> {
  public:
   explicit DistanceLanes(const std::uint16_t* distances)
       : low_(_mm512_loadu_si512(distances)), high_(_mm512_loadu_si512(distances + 32)) {}
-  void lower(std::uint64_t squares, const std::uint8_t* steps_row, unsigned base, std::uint64_t costlier) {
+  void lower(std::uint64_t squares, const std::uint8_t* steps_row, unsigned base,
+             std::uint64_t costlier) {
     const __m512i one = _mm512_set1_epi16(1);
     const __m512i steps = _mm512_loadu_si512(steps_row);
     const __m512i start = _mm512_set1_epi16(static_cast<short>(base));
-    __m512i value_low = _mm512_add_epi16(_mm512_cvtepu8_epi16(_mm512_castsi512_si256(steps)), start);
-    __m512i value_high = _mm512_add_epi16(_mm512_cvtepu8_epi16(_mm512_extracti64x4_epi64(steps, 1)), start);
+    __m512i value_low =
+        _mm512_add_epi16(_mm512_cvtepu8_epi16(_mm512_castsi512_si256(steps)), start);
+    __m512i value_high =
+        _mm512_add_epi16(_mm512_cvtepu8_epi16(_mm512_extracti64x4_epi64(steps, 1)), start);
     value_low = _mm512_mask_add_epi16(value_low, static_cast<__mmask32>(costlier), value_low, one);
-    value_high = _mm512_mask_add_epi16(value_high, static_cast<__mmask32>(costlier >> 32), value_high, one);
+    value_high =
+        _mm512_mask_add_epi16(value_high, static_cast<__mmask32>(costlier >> 32), value_high, one);
     low_ = _mm512_mask_min_epu16(low_, static_cast<__mmask32>(squares), low_, value_low);
     high_ = _mm512_mask_min_epu16(high_, static_cast<__mmask32>(squares >> 32), high_, value_high);
   }

@@ -11,7 +11,8 @@
 
 namespace leiser::simd {
 
-inline void lower_distance_row_plain(std::uint16_t* row, int file, unsigned total, unsigned entered) {
+inline void lower_distance_row_plain(std::uint16_t* row, int file, unsigned total,
+                                     unsigned entered) {
   for (int k = 0; k < 8; ++k) {
     if (!((entered >> k) & 1)) continue;
     const unsigned value = total + static_cast<unsigned>(k > file ? k - file : file - k);
@@ -22,14 +23,16 @@ inline void lower_distance_row_plain(std::uint16_t* row, int file, unsigned tota
 #if LEISER_VEC_HAVE_AVX2
 // total + 7 < 2^16.
 inline void lower_distance_row_sse(std::uint16_t* row, int file, unsigned total, unsigned entered) {
-  const __m128i value = _mm_add_epi16(
-      _mm_abs_epi16(_mm_sub_epi16(_mm_setr_epi16(0, 1, 2, 3, 4, 5, 6, 7), _mm_set1_epi16(static_cast<short>(file)))),
-      _mm_set1_epi16(static_cast<short>(total)));
+  const __m128i value =
+      _mm_add_epi16(_mm_abs_epi16(_mm_sub_epi16(_mm_setr_epi16(0, 1, 2, 3, 4, 5, 6, 7),
+                                                _mm_set1_epi16(static_cast<short>(file)))),
+                    _mm_set1_epi16(static_cast<short>(total)));
   const __m128i old = _mm_loadu_si128(reinterpret_cast<const __m128i*>(row));
   const __m128i lowered = _mm_min_epu16(old, value);
   // The mask's bits as 16-bit lanes of all ones or zeros.
   const __m128i bits = _mm_setr_epi16(1, 2, 4, 8, 16, 32, 64, 128);
-  const __m128i keep = _mm_cmpeq_epi16(_mm_and_si128(_mm_set1_epi16(static_cast<short>(entered)), bits), bits);
+  const __m128i keep =
+      _mm_cmpeq_epi16(_mm_and_si128(_mm_set1_epi16(static_cast<short>(entered)), bits), bits);
   _mm_storeu_si128(reinterpret_cast<__m128i*>(row), _mm_blendv_epi8(old, lowered, keep));
 }
 #endif

@@ -17,9 +17,9 @@
 namespace leiser::simd {
 
 template <int N>
-inline void add_sub_columns_plain(const std::int16_t* columns, const std::int16_t* in, std::int16_t* out,
-                                  const std::uint16_t* removed, int removed_count, const std::uint16_t* added,
-                                  int added_count) {
+inline void add_sub_columns_plain(const std::int16_t* columns, const std::int16_t* in,
+                                  std::int16_t* out, const std::uint16_t* removed,
+                                  int removed_count, const std::uint16_t* added, int added_count) {
   // C++20 defines the conversion to int16 as the reduction modulo 2^16.
   std::int16_t sum[N];
   for (int j = 0; j < N; ++j) sum[j] = in[j];
@@ -35,9 +35,9 @@ inline void add_sub_columns_plain(const std::int16_t* columns, const std::int16_
 }
 
 template <class Isa, int N>
-inline void add_sub_columns_lanes(const std::int16_t* columns, const std::int16_t* in, std::int16_t* out,
-                                  const std::uint16_t* removed, int removed_count, const std::uint16_t* added,
-                                  int added_count) {
+inline void add_sub_columns_lanes(const std::int16_t* columns, const std::int16_t* in,
+                                  std::int16_t* out, const std::uint16_t* removed,
+                                  int removed_count, const std::uint16_t* added, int added_count) {
   using V = vec::Int16s<Isa>;
   constexpr int kRegisters = N / V::kLanes;
   static_assert(N % V::kLanes == 0 && kRegisters <= 8, "the sum must stay in registers");
@@ -57,8 +57,8 @@ inline void add_sub_columns_lanes(const std::int16_t* columns, const std::int16_
 // The widest form of this translation unit, the plain one in the scalar core.
 template <int N, class Isa = vec::Widest>
 inline void add_sub_columns(const std::int16_t* columns, const std::int16_t* in, std::int16_t* out,
-                            const std::uint16_t* removed, int removed_count, const std::uint16_t* added,
-                            int added_count) {
+                            const std::uint16_t* removed, int removed_count,
+                            const std::uint16_t* added, int added_count) {
   if constexpr (std::is_same_v<Isa, vec::NoVectors>)
     add_sub_columns_plain<N>(columns, in, out, removed, removed_count, added, added_count);
   else

@@ -16,8 +16,10 @@
 namespace leiser::simd {
 
 template <int kFractionBits>
-inline std::uint32_t lcoverage_term_sum_plain(const std::uint16_t* distances, const std::uint8_t* manhattan,
-                                              const std::uint8_t* denominators, std::uint16_t unreached) {
+inline std::uint32_t lcoverage_term_sum_plain(const std::uint16_t* distances,
+                                              const std::uint8_t* manhattan,
+                                              const std::uint8_t* denominators,
+                                              std::uint16_t unreached) {
   std::uint32_t sum = 0;
   for (int s = 0; s < 64; ++s) {
     const std::uint32_t l = distances[s];
@@ -38,14 +40,19 @@ inline std::uint32_t lcoverage_term_sum_plain(const std::uint16_t* distances, co
 // branch: skipping the ranks no beam enters measured more instructions and
 // no faster. Each term is at most 2^24, so the 64 sum in 32-bit lanes.
 template <int kFractionBits>
-inline std::uint32_t lcoverage_term_sum_avx2(const std::uint16_t* distances, const std::uint8_t* manhattan,
-                                             const std::uint8_t* denominators, std::uint16_t unreached_distance) {
+inline std::uint32_t lcoverage_term_sum_avx2(const std::uint16_t* distances,
+                                             const std::uint8_t* manhattan,
+                                             const std::uint8_t* denominators,
+                                             std::uint16_t unreached_distance) {
   const __m256i unreached = _mm256_set1_epi32(unreached_distance);
   __m256i sum = _mm256_setzero_si256();
   for (int first = 0; first < 64; first += 8) {
-    const __m256i l = _mm256_cvtepu16_epi32(_mm_loadu_si128(reinterpret_cast<const __m128i*>(distances + first)));
-    const __m256i d = _mm256_cvtepu8_epi32(_mm_loadl_epi64(reinterpret_cast<const __m128i*>(manhattan + first)));
-    const __m256i p = _mm256_cvtepu8_epi32(_mm_loadl_epi64(reinterpret_cast<const __m128i*>(denominators + first)));
+    const __m256i l =
+        _mm256_cvtepu16_epi32(_mm_loadu_si128(reinterpret_cast<const __m128i*>(distances + first)));
+    const __m256i d =
+        _mm256_cvtepu8_epi32(_mm_loadl_epi64(reinterpret_cast<const __m128i*>(manhattan + first)));
+    const __m256i p = _mm256_cvtepu8_epi32(
+        _mm_loadl_epi64(reinterpret_cast<const __m128i*>(denominators + first)));
     const __m256i divisor = _mm256_mullo_epi32(l, p);
     const __m256i x = _mm256_add_epi32(_mm256_slli_epi32(_mm256_min_epu32(d, l), kFractionBits),
                                        _mm256_srli_epi32(divisor, 1));
@@ -53,8 +60,8 @@ inline std::uint32_t lcoverage_term_sum_avx2(const std::uint16_t* distances, con
                                       _mm256_cvtepi32_pd(_mm256_castsi256_si128(divisor)));
     const __m256d high = _mm256_div_pd(_mm256_cvtepi32_pd(_mm256_extracti128_si256(x, 1)),
                                        _mm256_cvtepi32_pd(_mm256_extracti128_si256(divisor, 1)));
-    const __m256i terms =
-        _mm256_inserti128_si256(_mm256_castsi128_si256(_mm256_cvttpd_epi32(low)), _mm256_cvttpd_epi32(high), 1);
+    const __m256i terms = _mm256_inserti128_si256(_mm256_castsi128_si256(_mm256_cvttpd_epi32(low)),
+                                                  _mm256_cvttpd_epi32(high), 1);
     sum = _mm256_add_epi32(sum, _mm256_andnot_si256(_mm256_cmpeq_epi32(l, unreached), terms));
   }
   return static_cast<std::uint32_t>(vec::Int32s<vec::Avx2>{sum}.sum());
@@ -66,7 +73,8 @@ inline constexpr bool kLcoverageTermSumInVectors = !std::is_same_v<vec::Widest25
 
 // The vector form where this translation unit has it, else the plain one.
 template <int kFractionBits>
-inline std::uint32_t lcoverage_term_sum(const std::uint16_t* distances, const std::uint8_t* manhattan,
+inline std::uint32_t lcoverage_term_sum(const std::uint16_t* distances,
+                                        const std::uint8_t* manhattan,
                                         const std::uint8_t* denominators, std::uint16_t unreached) {
 #if LEISER_VEC_HAVE_AVX2
   return lcoverage_term_sum_avx2<kFractionBits>(distances, manhattan, denominators, unreached);

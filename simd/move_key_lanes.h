@@ -43,7 +43,8 @@ struct MoveKeyInputs {
 // The key and tie code of one raw move: the reference. The tie code is
 // (king << 14) | (rotation << 12) | (file-major from << 6) | file-major
 // destination, file-major(s) = (s & 7) << 3 | s >> 3.
-inline void move_key_plain(const MoveKeyInputs& in, std::uint16_t m, std::int32_t& key, std::uint16_t& tie) {
+inline void move_key_plain(const MoveKeyInputs& in, std::uint16_t m, std::int32_t& key,
+                           std::uint16_t& tie) {
   const std::int32_t from = m & 63;
   const std::int32_t dir = (m >> 6) & 7;
   const std::int32_t dir2 = (m >> 9) & 7;
@@ -52,20 +53,24 @@ inline void move_key_plain(const MoveKeyInputs& in, std::uint16_t m, std::int32_
   const std::int32_t step1 = in.steps[8 * from + dir];
   const std::int32_t step2 = in.steps[8 * (step1 > 0 ? step1 : 0) + dir2];
   const std::int32_t destination = kind == 0 ? from : kind == 2 ? step2 : step1;
-  const auto bit = [from](std::uint64_t plane) { return static_cast<std::int32_t>((plane >> from) & 1); };
+  const auto bit = [from](std::uint64_t plane) {
+    return static_cast<std::int32_t>((plane >> from) & 1);
+  };
   const std::int32_t king = bit(in.kings);
-  const std::int32_t after = (bit(in.orientation_low) + 2 * bit(in.orientation_high) + rotation) & 3;
+  const std::int32_t after =
+      (bit(in.orientation_low) + 2 * bit(in.orientation_high) + rotation) & 3;
   key = in.history[((2 * in.side + king) * 64 + destination) * 4 + after];
   if (m == in.killer2) key = in.key_killer2;
   if (m == in.killer1) key = in.key_killer1;
   if (m == in.tt_move) key = in.key_tt_move;
   const auto file_major = [](std::int32_t s) { return ((s & 7) << 3) | (s >> 3); };
-  tie = static_cast<std::uint16_t>((king << 14) | (rotation << 12) | (file_major(from) << 6) | file_major(destination));
+  tie = static_cast<std::uint16_t>((king << 14) | (rotation << 12) | (file_major(from) << 6) |
+                                   file_major(destination));
 }
 
 // moves: `count` raw 16-bit moves (any alignment).
-inline void move_keys_plain(const MoveKeyInputs& in, const void* moves, int count, std::int32_t* keys,
-                            std::uint16_t* ties) {
+inline void move_keys_plain(const MoveKeyInputs& in, const void* moves, int count,
+                            std::int32_t* keys, std::uint16_t* ties) {
   for (int i = 0; i < count; ++i) {
     std::uint16_t m;
     std::memcpy(&m, static_cast<const unsigned char*>(moves) + 2 * i, sizeof m);
@@ -81,8 +86,8 @@ inline void move_keys_plain(const MoveKeyInputs& in, const void* moves, int coun
 // whole group. Returns how many moves it did; the caller's plain loop does
 // the rest.
 template <class Isa>
-inline int move_keys_lanes(const MoveKeyInputs& in, const void* moves, int count, std::int32_t* keys,
-                           std::uint16_t* ties) {
+inline int move_keys_lanes(const MoveKeyInputs& in, const void* moves, int count,
+                           std::int32_t* keys, std::uint16_t* ties) {
   using V = vec::Int32s<Isa>;
   const auto half = [](std::uint64_t plane, int shift) {
     return V::splat(static_cast<std::int32_t>(static_cast<std::uint32_t>(plane >> shift)));
@@ -115,7 +120,8 @@ inline int move_keys_lanes(const MoveKeyInputs& in, const void* moves, int count
     V destination = select(equal(kind, V::zero()), from, step1);
     destination = select(equal(kind, V::splat(2)), step2, destination);
     const V king = bit_at(from, kings_low, kings_high);
-    const V orientation = bit_at(from, olow_low, olow_high) | (bit_at(from, ohigh_low, ohigh_high) << 1);
+    const V orientation =
+        bit_at(from, olow_low, olow_high) | (bit_at(from, ohigh_low, ohigh_high) << 1);
     const V after = (orientation + rotation) & three;
     const V slot = ((((side_base + king) << 6) + destination) << 2) + after;
     V key = V::gather(in.history, slot);
@@ -123,7 +129,8 @@ inline int move_keys_lanes(const MoveKeyInputs& in, const void* moves, int count
     key = select(equal(m, k1), V::splat(in.key_killer1), key);
     key = select(equal(m, tt), V::splat(in.key_tt_move), key);
     key.store(keys + i, live);
-    const V tie = ((king << 14) | (rotation << 12)) | ((file_major(from) << 6) | file_major(destination));
+    const V tie =
+        ((king << 14) | (rotation << 12)) | ((file_major(from) << 6) | file_major(destination));
     tie.store_u16(ties + i, live);
   }
   return end;
@@ -132,18 +139,22 @@ inline int move_keys_lanes(const MoveKeyInputs& in, const void* moves, int count
 // The widest form this translation unit was compiled for, or none (0 moves
 // done) in the scalar core.
 template <class Isa = vec::Widest>
-inline int move_keys_widest(const MoveKeyInputs& in, const void* moves, int count, std::int32_t* keys,
-                            std::uint16_t* ties) {
-  if constexpr (std::is_same_v<Isa, vec::NoVectors>) return 0;
-  else return move_keys_lanes<Isa>(in, moves, count, keys, ties);
+inline int move_keys_widest(const MoveKeyInputs& in, const void* moves, int count,
+                            std::int32_t* keys, std::uint16_t* ties) {
+  if constexpr (std::is_same_v<Isa, vec::NoVectors>)
+    return 0;
+  else
+    return move_keys_lanes<Isa>(in, moves, count, keys, ties);
 }
 
 // Whether move_keys_widest does every move of the list (instruction sets
 // with masked loads and stores) rather than stopping at the last whole group.
 template <class Isa = vec::Widest>
 inline constexpr bool kMoveKeysDoEveryMove = [] {
-  if constexpr (std::is_same_v<Isa, vec::NoVectors>) return false;
-  else return vec::Int32s<Isa>::kMaskedTail;
+  if constexpr (std::is_same_v<Isa, vec::NoVectors>)
+    return false;
+  else
+    return vec::Int32s<Isa>::kMaskedTail;
 }();
 
 }  // namespace leiser::simd

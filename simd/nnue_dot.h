@@ -28,14 +28,15 @@ inline void clamp_int16_lanes(const std::int16_t* in, std::int16_t* out, int n) 
   using V = vec::Int16s<Isa>;
   const V zero = V::zero();
   const V top = V::splat(kMax);
-  for (int j = 0; j < n; j += V::kLanes) min(max(V::load_unaligned(in + j), zero), top).store(out + j);
+  for (int j = 0; j < n; j += V::kLanes)
+    min(max(V::load_unaligned(in + j), zero), top).store(out + j);
 }
 
 // A dense layer: out[i] = clamp((biases[i] + sum_k rows[i * kInputs + k] *
 // input[k]) >> kShift, 0, kMax), the shift arithmetic (floor).
 template <int kInputs, int kOutputs, int kShift, int kMax>
-inline void dense_int16_plain(const std::int16_t* rows, const std::int32_t* biases, const std::int16_t* input,
-                              std::int16_t* out) {
+inline void dense_int16_plain(const std::int16_t* rows, const std::int32_t* biases,
+                              const std::int16_t* input, std::int16_t* out) {
   for (int i = 0; i < kOutputs; ++i) {
     const std::int16_t* row = rows + i * kInputs;
     std::int32_t z = biases[i];
@@ -51,8 +52,8 @@ inline void dense_int16_plain(const std::int16_t* rows, const std::int32_t* bias
 // in eight (AVX-512: 256 int16); otherwise each row reloads it. rows, input
 // and out aligned to the vector; kOutputs a multiple of 16.
 template <class Isa, int kInputs, int kOutputs, int kShift, int kMax>
-inline void dense_int16_lanes(const std::int16_t* rows, const std::int32_t* biases, const std::int16_t* input,
-                              std::int16_t* out) {
+inline void dense_int16_lanes(const std::int16_t* rows, const std::int32_t* biases,
+                              const std::int16_t* input, std::int16_t* out) {
   using V = vec::Int16s<Isa>;
   using Sums = typename V::Sums8;  // eight int32 lanes (256 bits)
   constexpr int kChunks = kInputs / V::kLanes;
@@ -62,18 +63,22 @@ inline void dense_int16_lanes(const std::int16_t* rows, const std::int32_t* bias
   if constexpr (kKeepInput)
     for (int c = 0; c < kChunks; ++c) kept[c] = V::load(input + c * V::kLanes);
   const auto chunk = [&](int c) {
-    if constexpr (kKeepInput) return kept[c];
-    else return V::load(input + c * V::kLanes);
+    if constexpr (kKeepInput)
+      return kept[c];
+    else
+      return V::load(input + c * V::kLanes);
   };
   const auto activate = [](Sums sums, const std::int32_t* bias) {
-    return min(max(shift_right_signed(sums + Sums::load(bias), kShift), Sums::zero()), Sums::splat(kMax));
+    return min(max(shift_right_signed(sums + Sums::load(bias), kShift), Sums::zero()),
+               Sums::splat(kMax));
   };
   for (int group = 0; group < kOutputs; group += 16) {
     Sums sums[16];
     for (int i = 0; i < 16; ++i) {
       const std::int16_t* row = rows + (group + i) * kInputs;
       auto acc = multiply_add_pairs(V::load(row), chunk(0));
-      for (int c = 1; c < kChunks; ++c) acc = acc + multiply_add_pairs(V::load(row + c * V::kLanes), chunk(c));
+      for (int c = 1; c < kChunks; ++c)
+        acc = acc + multiply_add_pairs(V::load(row + c * V::kLanes), chunk(c));
       sums[i] = acc.fold_to_8();
     }
     const Sums lo = activate(Sums::sums_of_8(sums), biases + group);
@@ -96,7 +101,8 @@ inline std::int32_t dot_int16_lanes(const std::int16_t* a, const std::int16_t* b
   using V = vec::Int16s<Isa>;
   static_assert(N % V::kLanes == 0);
   auto acc = multiply_add_pairs(V::load(a), V::load(b));
-  for (int k = V::kLanes; k < N; k += V::kLanes) acc = acc + multiply_add_pairs(V::load(a + k), V::load(b + k));
+  for (int k = V::kLanes; k < N; k += V::kLanes)
+    acc = acc + multiply_add_pairs(V::load(a + k), V::load(b + k));
   return acc.fold_to_8().sum();
 }
 
@@ -104,12 +110,14 @@ inline std::int32_t dot_int16_lanes(const std::int16_t* a, const std::int16_t* b
 // plain ones for vec::NoVectors (the scalar core).
 template <class Isa, int kMax>
 inline void clamp_int16(const std::int16_t* in, std::int16_t* out, int n) {
-  if constexpr (std::is_same_v<Isa, vec::NoVectors>) clamp_int16_plain<kMax>(in, out, n);
-  else clamp_int16_lanes<Isa, kMax>(in, out, n);
+  if constexpr (std::is_same_v<Isa, vec::NoVectors>)
+    clamp_int16_plain<kMax>(in, out, n);
+  else
+    clamp_int16_lanes<Isa, kMax>(in, out, n);
 }
 template <class Isa, int kInputs, int kOutputs, int kShift, int kMax>
-inline void dense_int16(const std::int16_t* rows, const std::int32_t* biases, const std::int16_t* input,
-                        std::int16_t* out) {
+inline void dense_int16(const std::int16_t* rows, const std::int32_t* biases,
+                        const std::int16_t* input, std::int16_t* out) {
   if constexpr (std::is_same_v<Isa, vec::NoVectors>)
     dense_int16_plain<kInputs, kOutputs, kShift, kMax>(rows, biases, input, out);
   else
@@ -117,8 +125,10 @@ inline void dense_int16(const std::int16_t* rows, const std::int32_t* biases, co
 }
 template <class Isa, int N>
 inline std::int32_t dot_int16(const std::int16_t* a, const std::int16_t* b) {
-  if constexpr (std::is_same_v<Isa, vec::NoVectors>) return dot_int16_plain<N>(a, b);
-  else return dot_int16_lanes<Isa, N>(a, b);
+  if constexpr (std::is_same_v<Isa, vec::NoVectors>)
+    return dot_int16_plain<N>(a, b);
+  else
+    return dot_int16_lanes<Isa, N>(a, b);
 }
 
 }  // namespace leiser::simd

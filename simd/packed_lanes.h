@@ -41,15 +41,18 @@ constexpr std::array<std::array<std::uint8_t, 16>, 256> make_shuffles() {
   }
   return table;
 }
-alignas(64) inline constexpr std::array<std::array<std::uint8_t, 16>, 256> kShuffle = make_shuffles();
+alignas(64) inline constexpr std::array<std::array<std::uint8_t, 16>, 256> kShuffle =
+    make_shuffles();
 }  // namespace packed_lanes_detail
 
 #if LEISER_VEC_HAVE_AVX2
 template <int kIndexShift, std::uint16_t kTag>
-[[gnu::always_inline]] inline void pack_indexed_lanes16_sse(void* out, std::uint16_t base, unsigned mask) {
+[[gnu::always_inline]] inline void pack_indexed_lanes16_sse(void* out, std::uint16_t base,
+                                                            unsigned mask) {
   constexpr auto lane = [](int d) { return static_cast<short>(d << kIndexShift | kTag); };
-  const __m128i lanes = _mm_or_si128(_mm_setr_epi16(lane(0), lane(1), lane(2), lane(3), lane(4), lane(5), lane(6), lane(7)),
-                                     _mm_set1_epi16(static_cast<short>(base)));
+  const __m128i lanes = _mm_or_si128(
+      _mm_setr_epi16(lane(0), lane(1), lane(2), lane(3), lane(4), lane(5), lane(6), lane(7)),
+      _mm_set1_epi16(static_cast<short>(base)));
   const __m128i control =
       _mm_load_si128(reinterpret_cast<const __m128i*>(packed_lanes_detail::kShuffle[mask].data()));
   _mm_storeu_si128(static_cast<__m128i*>(out), _mm_shuffle_epi8(lanes, control));
@@ -61,7 +64,8 @@ template <int kIndexShift, std::uint16_t kTag>
 inline constexpr bool kPackedLanesInVectors = vec::kHaveVectors;
 
 template <int kIndexShift, std::uint16_t kTag>
-[[gnu::always_inline]] inline void pack_indexed_lanes16(void* out, std::uint16_t base, unsigned mask) {
+[[gnu::always_inline]] inline void pack_indexed_lanes16(void* out, std::uint16_t base,
+                                                        unsigned mask) {
 #if LEISER_VEC_HAVE_AVX2
   pack_indexed_lanes16_sse<kIndexShift, kTag>(out, base, mask);
 #else

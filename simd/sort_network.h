@@ -64,17 +64,22 @@ inline vec::Words<Isa> exchange_in_vector(vec::Words<Isa> v, int k, int base) {
 template <class Isa, int K, int J>
 inline vec::Words<Isa> first_stages(vec::Words<Isa> v, int base) {
   v = exchange_in_vector<Isa, K, J>(v, K, base);
-  if constexpr (J > 1) return first_stages<Isa, K, J / 2>(v, base);
-  else if constexpr (K < vec::Words<Isa>::kLanes) return first_stages<Isa, 2 * K, K>(v, base);
-  else return v;
+  if constexpr (J > 1)
+    return first_stages<Isa, K, J / 2>(v, base);
+  else if constexpr (K < vec::Words<Isa>::kLanes)
+    return first_stages<Isa, 2 * K, K>(v, base);
+  else
+    return v;
 }
 
 // The stages J = lanes / 2 .. 1 of one k >= 2 * lanes inside a vector.
 template <class Isa, int J>
 inline vec::Words<Isa> last_stages(vec::Words<Isa> v, int k, int base) {
   v = exchange_in_vector<Isa, 0, J>(v, k, base);
-  if constexpr (J > 1) return last_stages<Isa, J / 2>(v, k, base);
-  else return v;
+  if constexpr (J > 1)
+    return last_stages<Isa, J / 2>(v, k, base);
+  else
+    return v;
 }
 
 // count: a power of two >= lanes; words: aligned to the vector, in

@@ -33,19 +33,25 @@ struct Int32s<Avx2> {
   static Lanes first(int) { return {}; }
   static Int32s splat(std::int32_t x) { return {_mm256_set1_epi32(x)}; }
   static Int32s zero() { return {_mm256_setzero_si256()}; }
-  static Int32s load(const std::int32_t* p) { return {_mm256_loadu_si256(reinterpret_cast<const __m256i*>(p))}; }
+  static Int32s load(const std::int32_t* p) {
+    return {_mm256_loadu_si256(reinterpret_cast<const __m256i*>(p))};
+  }
   // Eight 16-bit values, zero-extended.
   static Int32s load_u16(const void* p, Lanes) {
     return {_mm256_cvtepu16_epi32(_mm_loadu_si128(static_cast<const __m128i*>(p)))};
   }
-  void store(std::int32_t* p, Lanes) const { _mm256_storeu_si256(reinterpret_cast<__m256i*>(p), v); }
+  void store(std::int32_t* p, Lanes) const {
+    _mm256_storeu_si256(reinterpret_cast<__m256i*>(p), v);
+  }
   // The lanes narrowed to 16 bits; every lane must be in [0, 65535].
   void store_u16(std::uint16_t* p, Lanes) const {
     _mm_storeu_si128(reinterpret_cast<__m128i*>(p),
                      _mm_packus_epi32(_mm256_castsi256_si128(v), _mm256_extracti128_si256(v, 1)));
   }
   // base[index] per lane.
-  static Int32s gather(const std::int32_t* base, Int32s index) { return {_mm256_i32gather_epi32(base, index.v, 4)}; }
+  static Int32s gather(const std::int32_t* base, Int32s index) {
+    return {_mm256_i32gather_epi32(base, index.v, 4)};
+  }
 
   friend Int32s operator+(Int32s a, Int32s b) { return {_mm256_add_epi32(a.v, b.v)}; }
   friend Int32s operator-(Int32s a, Int32s b) { return {_mm256_sub_epi32(a.v, b.v)}; }
@@ -83,7 +89,8 @@ struct Int32s<Avx2> {
     // u0: the partial sums of s[0..3], low 128-bit halves then high halves.
     const __m256i u0 = _mm256_hadd_epi32(t0, t1);
     const __m256i u1 = _mm256_hadd_epi32(t2, t3);
-    return {_mm256_add_epi32(_mm256_permute2x128_si256(u0, u1, 0x20), _mm256_permute2x128_si256(u0, u1, 0x31))};
+    return {_mm256_add_epi32(_mm256_permute2x128_si256(u0, u1, 0x20),
+                             _mm256_permute2x128_si256(u0, u1, 0x31))};
   }
 };
 
@@ -98,12 +105,16 @@ struct Int16s<Avx2> {
   static Int16s splat(std::int16_t x) { return {_mm256_set1_epi16(x)}; }
   static Int16s zero() { return {_mm256_setzero_si256()}; }
   // 32-byte aligned.
-  static Int16s load(const std::int16_t* p) { return {_mm256_load_si256(reinterpret_cast<const __m256i*>(p))}; }
+  static Int16s load(const std::int16_t* p) {
+    return {_mm256_load_si256(reinterpret_cast<const __m256i*>(p))};
+  }
   static Int16s load_unaligned(const std::int16_t* p) {
     return {_mm256_loadu_si256(reinterpret_cast<const __m256i*>(p))};
   }
   void store(std::int16_t* p) const { _mm256_store_si256(reinterpret_cast<__m256i*>(p), v); }
-  void store_unaligned(std::int16_t* p) const { _mm256_storeu_si256(reinterpret_cast<__m256i*>(p), v); }
+  void store_unaligned(std::int16_t* p) const {
+    _mm256_storeu_si256(reinterpret_cast<__m256i*>(p), v);
+  }
 
   // Wrapping 16-bit arithmetic.
   friend Int16s operator+(Int16s a, Int16s b) { return {_mm256_add_epi16(a.v, b.v)}; }
@@ -113,7 +124,9 @@ struct Int16s<Avx2> {
   // Products of 16-bit pairs added in neighbours: lane i of the result is
   // a[2i] * b[2i] + a[2i + 1] * b[2i + 1] (exact unless both pairs are
   // -32768 * -32768).
-  friend Int32s<Avx2> multiply_add_pairs(Int16s a, Int16s b) { return {_mm256_madd_epi16(a.v, b.v)}; }
+  friend Int32s<Avx2> multiply_add_pairs(Int16s a, Int16s b) {
+    return {_mm256_madd_epi16(a.v, b.v)};
+  }
   // Sixteen 32-bit lanes in order, narrowed with signed saturation.
   static Int16s pack(Int32s<Avx2> lo, Int32s<Avx2> hi) {
     // packs interleaves by 128-bit half: lo0 hi0 lo1 hi1; permute to lo hi.
@@ -133,13 +146,20 @@ struct Words<Avx2> {
   static Lanes first(int) { return {}; }
   static Words splat(std::uint64_t x) { return {_mm256_set1_epi64x(static_cast<long long>(x))}; }
   // begin, begin + 1, ... : lane indices.
-  static Words iota(int begin) { return {_mm256_setr_epi64x(begin, begin + 1, begin + 2, begin + 3)}; }
+  static Words iota(int begin) {
+    return {_mm256_setr_epi64x(begin, begin + 1, begin + 2, begin + 3)};
+  }
   // Words already in ordered form, 32-byte aligned.
-  static Words load_aligned(const std::uint64_t* p) { return {_mm256_load_si256(reinterpret_cast<const __m256i*>(p))}; }
-  void store_aligned(std::uint64_t* p) const { _mm256_store_si256(reinterpret_cast<__m256i*>(p), v); }
+  static Words load_aligned(const std::uint64_t* p) {
+    return {_mm256_load_si256(reinterpret_cast<const __m256i*>(p))};
+  }
+  void store_aligned(std::uint64_t* p) const {
+    _mm256_store_si256(reinterpret_cast<__m256i*>(p), v);
+  }
   // Plain words, unaligned, put in ordered form.
   static Words load_ordered(const std::uint64_t* p) {
-    return {_mm256_xor_si256(_mm256_loadu_si256(reinterpret_cast<const __m256i*>(p)), splat(kBias).v)};
+    return {
+        _mm256_xor_si256(_mm256_loadu_si256(reinterpret_cast<const __m256i*>(p)), splat(kBias).v)};
   }
   static Words load_ordered(const std::uint64_t* p, Lanes) { return load_ordered(p); }
 
@@ -149,15 +169,21 @@ struct Words<Avx2> {
   friend Words select(Mask m, Words if_true, Words if_false) {
     return {_mm256_blendv_epi8(if_false.v, if_true.v, m)};
   }
-  friend Words larger(Words a, Words b) { return {_mm256_blendv_epi8(b.v, a.v, _mm256_cmpgt_epi64(a.v, b.v))}; }
-  friend Words smaller(Words a, Words b) { return {_mm256_blendv_epi8(a.v, b.v, _mm256_cmpgt_epi64(a.v, b.v))}; }
+  friend Words larger(Words a, Words b) {
+    return {_mm256_blendv_epi8(b.v, a.v, _mm256_cmpgt_epi64(a.v, b.v))};
+  }
+  friend Words smaller(Words a, Words b) {
+    return {_mm256_blendv_epi8(a.v, b.v, _mm256_cmpgt_epi64(a.v, b.v))};
+  }
 
   // v with lane l exchanged for lane l ^ J.
   template <int J>
   Words partner() const {
     static_assert(J == 1 || J == 2);
-    if constexpr (J == 2) return {_mm256_permute4x64_epi64(v, _MM_SHUFFLE(1, 0, 3, 2))};
-    else return {_mm256_permute4x64_epi64(v, _MM_SHUFFLE(2, 3, 0, 1))};
+    if constexpr (J == 2)
+      return {_mm256_permute4x64_epi64(v, _MM_SHUFFLE(1, 0, 3, 2))};
+    else
+      return {_mm256_permute4x64_epi64(v, _MM_SHUFFLE(2, 3, 0, 1))};
   }
   // Lane l from `b` where bit l of kLanesFromB is set, else from `a`: an
   // immediate blend of 32-bit halves, two bits per word.

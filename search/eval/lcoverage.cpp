@@ -311,8 +311,7 @@ void FastCoverage::walk(const Board& board, Square at, int direction, unsigned t
           (blockers == 0 ? 0xFFu : ~(1u << kernel::file_of(hit)));
       simd::lower_distance_row(dist_.data() + 8 * rank, file, total, entered);
       total += static_cast<unsigned>(empties);
-    } else
-    {
+    } else {
       int sq = at;
       for (int k = 0; k < empties; ++k) {
         sq += offset;

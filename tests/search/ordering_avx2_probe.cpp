@@ -1,9 +1,8 @@
 // The avx2 probes of ordering_probe.h: the primitives of simd/ at this
 // translation unit's width (built with the avx2 core's flags).
-#include "tests/search/ordering_probe.h"
-
 #include "simd/largest_word.h"
 #include "simd/sort_network.h"
+#include "tests/search/ordering_probe.h"
 
 namespace leiser::search::ordering_probe {
 

@@ -32,7 +32,8 @@ struct Failures {
   const char* isa;
   int count = 0;
   void report(const char* primitive, const char* what, long long a, long long b) {
-    if (++count <= 20) std::printf("FAIL %s %s: %s (%lld vs plain %lld)\n", isa, primitive, what, a, b);
+    if (++count <= 20)
+      std::printf("FAIL %s %s: %s (%lld vs plain %lld)\n", isa, primitive, what, a, b);
   }
 };
 
@@ -42,7 +43,8 @@ std::vector<std::uint64_t> distinct_words(std::mt19937_64& rng, int n) {
   std::vector<std::uint64_t> words(static_cast<std::size_t>(n));
   for (int i = 0; i < n; ++i) {
     std::uint64_t high = rng() & ~std::uint64_t{0xFFFF};
-    if (rng() % 4 == 0) high &= 0x0000'0000'FFFF'0000ULL;  // many equal high parts: ties in the keys
+    if (rng() % 4 == 0)
+      high &= 0x0000'0000'FFFF'0000ULL;  // many equal high parts: ties in the keys
     words[static_cast<std::size_t>(i)] = high | static_cast<std::uint64_t>(i);
   }
   return words;
@@ -75,10 +77,12 @@ void check_move_keys(std::mt19937_64& rng, Failures& f) {
       // is off the board is drawn again (a swap-shift may read an off-board
       // first step: the vector form clamps it, as the plain one does).
       do m = static_cast<std::uint16_t>(rng());
-      while (((m >> 14) == 1 || (m >> 14) == 3) && steps[static_cast<std::size_t>(8 * (m & 63) + ((m >> 6) & 7))] < 0);
+      while (((m >> 14) == 1 || (m >> 14) == 3) &&
+             steps[static_cast<std::size_t>(8 * (m & 63) + ((m >> 6) & 7))] < 0);
     }
     const auto pick = [&]() -> std::uint16_t {
-      return count > 0 && rng() % 2 ? moves[rng() % static_cast<std::size_t>(count)] : static_cast<std::uint16_t>(rng());
+      return count > 0 && rng() % 2 ? moves[rng() % static_cast<std::size_t>(count)]
+                                    : static_cast<std::uint16_t>(rng());
     };
     in.tt_move = pick();
     in.killer1 = pick();
@@ -107,7 +111,8 @@ void check_largest_word(std::mt19937_64& rng, Failures& f) {
     const int n = kLanes + static_cast<int>(rng() % 200);
     const std::vector<std::uint64_t> words = distinct_words(rng, n);
     const int begin = static_cast<int>(rng() % static_cast<unsigned>(n - kLanes + 1));
-    const int end = begin + kLanes + static_cast<int>(rng() % static_cast<unsigned>(n - begin - kLanes + 1));
+    const int end =
+        begin + kLanes + static_cast<int>(rng() % static_cast<unsigned>(n - begin - kLanes + 1));
     const int got = largest_word_lanes<Isa>(words.data(), begin, end);
     const int want = largest_word_plain(words.data(), begin, end);
     if (got != want) f.report("largest_word_lanes", "index", got, want);
@@ -126,7 +131,8 @@ void check_sort_network(std::mt19937_64& rng, Failures& f) {
       std::vector<std::uint64_t> plain = words;
       sort_words_descending_plain(plain.data(), n);
       sort_words_descending_network<Isa>(words.data(), n);
-      if (words != plain) f.report("sort_words_descending_network", "order differs at length", n, n);
+      if (words != plain)
+        f.report("sort_words_descending_network", "order differs at length", n, n);
     }
   }
 }
@@ -159,19 +165,24 @@ void check_int16_columns(std::mt19937_64& rng, Failures& f) {
     // Unaligned in and out (in + 1), as the accumulator allows.
     std::vector<std::int16_t> out(N + 1), plain(N + 1);
     add_sub_columns_plain<N>(columns.data(), in.data() + 1, plain.data() + 1, removed.data(),
-                             static_cast<int>(removed.size()), added.data(), static_cast<int>(added.size()));
+                             static_cast<int>(removed.size()), added.data(),
+                             static_cast<int>(added.size()));
     add_sub_columns_lanes<Isa, N>(columns.data(), in.data() + 1, out.data() + 1, removed.data(),
-                                  static_cast<int>(removed.size()), added.data(), static_cast<int>(added.size()));
+                                  static_cast<int>(removed.size()), added.data(),
+                                  static_cast<int>(added.size()));
     for (int j = 1; j <= N; ++j)
       if (out[static_cast<std::size_t>(j)] != plain[static_cast<std::size_t>(j)])
-        f.report("add_sub_columns_lanes", "value", out[static_cast<std::size_t>(j)], plain[static_cast<std::size_t>(j)]);
+        f.report("add_sub_columns_lanes", "value", out[static_cast<std::size_t>(j)],
+                 plain[static_cast<std::size_t>(j)]);
     // In place: out the same array as in.
     std::vector<std::int16_t> same = in;
     add_sub_columns_lanes<Isa, N>(columns.data(), same.data() + 1, same.data() + 1, removed.data(),
-                                  static_cast<int>(removed.size()), added.data(), static_cast<int>(added.size()));
+                                  static_cast<int>(removed.size()), added.data(),
+                                  static_cast<int>(added.size()));
     for (int j = 1; j <= N; ++j)
       if (same[static_cast<std::size_t>(j)] != plain[static_cast<std::size_t>(j)])
-        f.report("add_sub_columns_lanes", "value in place", same[static_cast<std::size_t>(j)], plain[static_cast<std::size_t>(j)]);
+        f.report("add_sub_columns_lanes", "value in place", same[static_cast<std::size_t>(j)],
+                 plain[static_cast<std::size_t>(j)]);
   }
 }
 
@@ -182,13 +193,16 @@ template <class Isa>
 void check_nnue_dot(std::mt19937_64& rng, Failures& f) {
   constexpr int kMax = 127;
   constexpr int kShift = 10;
-  Aligned<std::int16_t> acc(256), h0(256), plain_h0(256), w1(16 * 256), h1(16), plain_h1(16), w2(32 * 16), h2(32),
-      plain_h2(32), w3(32);
+  Aligned<std::int16_t> acc(256), h0(256), plain_h0(256), w1(16 * 256), h1(16), plain_h1(16),
+      w2(32 * 16), h2(32), plain_h2(32), w3(32);
   Aligned<std::int32_t> b1(16), b2(32);
   for (int trial = 0; trial < 3000; ++trial) {
     const int weight_range = trial % 2 ? 2000 : 65536;
-    const auto weight = [&] { return static_cast<std::int16_t>(static_cast<int>(rng() % weight_range) - weight_range / 2); };
-    for (int j = 0; j < 256; ++j) acc.data()[j] = static_cast<std::int16_t>(static_cast<int>(rng() % 400) - 200);
+    const auto weight = [&] {
+      return static_cast<std::int16_t>(static_cast<int>(rng() % weight_range) - weight_range / 2);
+    };
+    for (int j = 0; j < 256; ++j)
+      acc.data()[j] = static_cast<std::int16_t>(static_cast<int>(rng() % 400) - 200);
     for (int j = 0; j < 16 * 256; ++j) w1.data()[j] = weight();
     for (int j = 0; j < 32 * 16; ++j) w2.data()[j] = weight();
     for (int j = 0; j < 32; ++j) w3.data()[j] = weight();
@@ -197,18 +211,23 @@ void check_nnue_dot(std::mt19937_64& rng, Failures& f) {
     clamp_int16_plain<kMax>(acc.data(), plain_h0.data(), 256);
     clamp_int16_lanes<Isa, kMax>(acc.data(), h0.data(), 256);
     for (int j = 0; j < 256; ++j)
-      if (h0.data()[j] != plain_h0.data()[j]) f.report("clamp_int16_lanes", "value", h0.data()[j], plain_h0.data()[j]);
-    dense_int16_plain<256, 16, kShift, kMax>(w1.data(), b1.data(), plain_h0.data(), plain_h1.data());
+      if (h0.data()[j] != plain_h0.data()[j])
+        f.report("clamp_int16_lanes", "value", h0.data()[j], plain_h0.data()[j]);
+    dense_int16_plain<256, 16, kShift, kMax>(w1.data(), b1.data(), plain_h0.data(),
+                                             plain_h1.data());
     dense_int16_lanes<Isa, 256, 16, kShift, kMax>(w1.data(), b1.data(), plain_h0.data(), h1.data());
     for (int j = 0; j < 16; ++j)
-      if (h1.data()[j] != plain_h1.data()[j]) f.report("dense_int16_lanes 256x16", "value", h1.data()[j], plain_h1.data()[j]);
+      if (h1.data()[j] != plain_h1.data()[j])
+        f.report("dense_int16_lanes 256x16", "value", h1.data()[j], plain_h1.data()[j]);
     // Inputs across the whole range for the second layer.
     for (int j = 0; j < 16; ++j) plain_h1.data()[j] = static_cast<std::int16_t>(rng() % (kMax + 1));
     dense_int16_plain<16, 32, kShift, kMax>(w2.data(), b2.data(), plain_h1.data(), plain_h2.data());
     if constexpr (vec::Int16s<Isa>::kLanes == 16) {
-      dense_int16_lanes<Isa, 16, 32, kShift, kMax>(w2.data(), b2.data(), plain_h1.data(), h2.data());
+      dense_int16_lanes<Isa, 16, 32, kShift, kMax>(w2.data(), b2.data(), plain_h1.data(),
+                                                   h2.data());
       for (int j = 0; j < 32; ++j)
-        if (h2.data()[j] != plain_h2.data()[j]) f.report("dense_int16_lanes 16x32", "value", h2.data()[j], plain_h2.data()[j]);
+        if (h2.data()[j] != plain_h2.data()[j])
+          f.report("dense_int16_lanes 16x32", "value", h2.data()[j], plain_h2.data()[j]);
     }
     const std::int32_t dot = dot_int16_lanes<Isa, 32>(w3.data(), plain_h2.data());
     const std::int32_t plain_dot = dot_int16_plain<32>(w3.data(), plain_h2.data());
@@ -226,7 +245,8 @@ void check_single_width_avx2(std::mt19937_64& rng, Failures& f) {
     std::uint16_t dist[64];
     std::uint8_t manhattan[64], denominators[64];
     for (int s = 0; s < 64; ++s) {
-      dist[s] = rng() % 3 == 0 ? std::uint16_t{0xFFFF} : static_cast<std::uint16_t>(1 + rng() % 128);
+      dist[s] =
+          rng() % 3 == 0 ? std::uint16_t{0xFFFF} : static_cast<std::uint16_t>(1 + rng() % 128);
       manhattan[s] = static_cast<std::uint8_t>(rng() % 15);
       denominators[s] = static_cast<std::uint8_t>(1 + rng() % 64);
     }
@@ -260,7 +280,8 @@ void check_single_width_avx2(std::mt19937_64& rng, Failures& f) {
     const BitColumnsAvx2 columns(sets);
     const BitColumnsPlain plain(sets);
     for (int i = 0; i < 64; ++i)
-      if (columns.bits_at(i) != plain.bits_at(i)) f.report("BitColumnsAvx2::bits_at", "mask", columns.bits_at(i), plain.bits_at(i));
+      if (columns.bits_at(i) != plain.bits_at(i))
+        f.report("BitColumnsAvx2::bits_at", "mask", columns.bits_at(i), plain.bits_at(i));
   }
 }
 #endif
@@ -269,7 +290,8 @@ void check_single_width_avx2(std::mt19937_64& rng, Failures& f) {
 void check_single_width_avx512(std::mt19937_64& rng, Failures& f) {
   for (int trial = 0; trial < 20000; ++trial) {
     std::uint16_t start[64], got[64], want[64];
-    for (auto& d : start) d = rng() % 4 == 0 ? std::uint16_t{0xFFFF} : static_cast<std::uint16_t>(rng() % 300);
+    for (auto& d : start)
+      d = rng() % 4 == 0 ? std::uint16_t{0xFFFF} : static_cast<std::uint16_t>(rng() % 300);
     DistanceLanes<vec::Avx512> lanes(start);
     DistanceLanesPlain plain(start);
     const int segments = 1 + static_cast<int>(rng() % 8);
@@ -305,7 +327,8 @@ int check_isa(const char* name, std::uint64_t seed) {
 #if LEISER_VEC_HAVE_AVX512
   if constexpr (std::is_same_v<Isa, vec::Avx512>) check_single_width_avx512(rng, f);
 #endif
-  std::printf("%s: %s\n", name, f.count == 0 ? "every primitive equals its plain version" : "FAILED");
+  std::printf("%s: %s\n", name,
+              f.count == 0 ? "every primitive equals its plain version" : "FAILED");
   return f.count;
 }
 

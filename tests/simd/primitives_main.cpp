@@ -9,7 +9,8 @@
 #include "simd/cpu.h"
 
 #if !defined(LEISER_PRIMITIVES_ENTRY) || !defined(LEISER_PRIMITIVES_FEATURES)
-#error "built by tests/simd/meson.build with -DLEISER_PRIMITIVES_ENTRY and -DLEISER_PRIMITIVES_FEATURES"
+#error \
+    "built by tests/simd/meson.build with -DLEISER_PRIMITIVES_ENTRY and -DLEISER_PRIMITIVES_FEATURES"
 #endif
 
 extern "C" int LEISER_PRIMITIVES_ENTRY(std::uint64_t seed);
