@@ -1,9 +1,11 @@
 // The avx512 core's sort of bench/word_sort_cores.h.
 #include "bench/word_sort_cores.h"
-#include "search/word_sort.h"
+#include "simd/sort_network.h"
 
 namespace leiser::microbench {
 
-void sort_descending_avx512_core(std::uint64_t* words, int n) { search::sort_descending_avx512(words, n); }
+void sort_descending_avx512_core(std::uint64_t* words, int n) {
+  simd::sort_words_descending_network<simd::vec::Avx512>(words, n);
+}
 
 }  // namespace leiser::microbench

@@ -1,4 +1,4 @@
-// One core's entry (cli/cores.h): the subcommands of the leiserchess
+// One core's entry (core/cores.h): the subcommands of the leiserchess
 // executable, or the engine protocol, run by this core. Compiled into every
 // core; LEISER_CORE_NAME (set by meson.build for the wide cores) names it.
 #include "cli/core_entry.h"
@@ -10,13 +10,14 @@
 
 #include "cli/arena_command.h"
 #include "cli/bench_command.h"
-#include "core/cores.h"
 #include "cli/gendata_command.h"
 #include "cli/perft_command.h"
 #include "cli/serve_command.h"
 #include "cli/solve_command.h"
 #include "cli/uci.h"
 #include "cli/version.h"
+#include "core/cores.h"
+#include "simd/compiled_features.h"
 
 #ifndef LEISER_CORE_NAME
 #define LEISER_CORE_NAME scalar
@@ -68,52 +69,6 @@ constexpr const char* kHelp =
     "  --version                print the version\n"
     "  help                     this text\n";
 
-// What the compiler was allowed to use for this core, from its own macros:
-// the test of every core checks it against the core's name.
-constexpr simd::FeatureSet compiled_features() {
-  simd::FeatureSet features = 0;
-#ifdef __SSE4_2__
-  features |= simd::kFeatureSse42;
-#endif
-#ifdef __POPCNT__
-  features |= simd::kFeaturePopcnt;
-#endif
-#ifdef __AVX__
-  features |= simd::kFeatureAvx;
-#endif
-#ifdef __AVX2__
-  features |= simd::kFeatureAvx2;
-#endif
-#ifdef __FMA__
-  features |= simd::kFeatureFma;
-#endif
-#ifdef __BMI__
-  features |= simd::kFeatureBmi1;
-#endif
-#ifdef __BMI2__
-  features |= simd::kFeatureBmi2;
-#endif
-#ifdef __LZCNT__
-  features |= simd::kFeatureLzcnt;
-#endif
-#ifdef __AVX512F__
-  features |= simd::kFeatureAvx512F;
-#endif
-#ifdef __AVX512BW__
-  features |= simd::kFeatureAvx512BW;
-#endif
-#ifdef __AVX512DQ__
-  features |= simd::kFeatureAvx512DQ;
-#endif
-#ifdef __AVX512VL__
-  features |= simd::kFeatureAvx512VL;
-#endif
-#ifdef __AVX512CD__
-  features |= simd::kFeatureAvx512CD;
-#endif
-  return features;
-}
-
 int run(const std::vector<std::string>& args, std::istream& in, std::ostream& out, std::ostream& err,
         core::CoreHandover& handover) {
   // No command: speak the engine protocol, so match runners can start the
@@ -154,5 +109,5 @@ std::string_view this_core_name() { return LEISER_CORE_STRING(LEISER_CORE_NAME);
 }  // namespace leiser::cli
 
 extern "C" constinit const leiser::core::CoreEntry LEISER_CORE_ENTRY(LEISER_CORE_NAME){
-    LEISER_CORE_STRING(LEISER_CORE_NAME), leiser::cli::compiled_features(), &leiser::cli::run,
+    LEISER_CORE_STRING(LEISER_CORE_NAME), leiser::simd::compiled_features(), &leiser::cli::run,
     &leiser::cli::perft_job_entry};

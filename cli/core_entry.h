@@ -1,4 +1,4 @@
-// The core this code was compiled into (cli/cores.h): each core's copy of
+// The core this code was compiled into (core/cores.h): each core's copy of
 // the front ends knows its own name, e.g. to tell whether the protocol's
 // `simd` option asks for another core.
 #pragma once

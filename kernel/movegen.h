@@ -9,9 +9,6 @@
 
 #include <array>
 #include <cstdint>
-#if defined(__AVX2__)
-#include <immintrin.h>
-#endif
 
 #include "kernel/bitboard.h"
 #include "kernel/board.h"
@@ -19,6 +16,8 @@
 #include "kernel/laser.h"
 #include "kernel/move.h"
 #include "kernel/position.h"
+#include "simd/bit_columns.h"
+#include "simd/packed_lanes.h"
 
 namespace leiser::kernel {
 
@@ -107,14 +106,14 @@ inline void generate_moves_touching_plain(const Position& pos, Bitboard path, Mo
   }
 }
 
-#if defined(__AVX2__)
-// 2016 move generation with AVX2: the shift moves of a piece are the eight
-// directions' moves of one 128-bit template (from | dir << 6 | kShift << 14)
-// packed by one pshufb to the directions that are wanted, and stored in one
-// go; the directions a quiescence path wants come out of two 256-bit
-// registers holding the path shifted back by each direction. The plain
-// generator (detail::generate_piece_moves) writes the same moves in the same
-// order and stays the reference.
+// 2016 move generation in the wide cores (simd::kPackedLanesInVectors): the
+// shift moves of a piece are the eight directions' moves of one 128-bit
+// template (from | dir << 6 | kShift << 14) packed by one pshufb to the
+// directions that are wanted, and stored in one go
+// (simd/packed_lanes.h); the directions a quiescence path wants come out of
+// two 256-bit registers holding the path shifted back by each direction
+// (simd/bit_columns.h). The plain generator (detail::generate_piece_moves)
+// writes the same moves in the same order and stays the reference.
 namespace detail {
 // kOnBoardDirections[sq]: bit dir set when the square one step from sq in
 // direction dir is on the board.
@@ -127,25 +126,6 @@ constexpr std::array<std::uint8_t, 64> make_on_board_directions() {
 }
 inline constexpr std::array<std::uint8_t, 64> kOnBoardDirections = make_on_board_directions();
 
-// kPackDirections[mask]: the pshufb control that moves the 16-bit lanes of
-// the directions in `mask` to the front, in direction order (zeros behind).
-constexpr std::array<std::array<std::uint8_t, 16>, 256> make_pack_directions() {
-  std::array<std::array<std::uint8_t, 16>, 256> table{};
-  for (int mask = 0; mask < 256; ++mask) {
-    int out = 0;
-    for (int dir = 0; dir < kDirectionCount; ++dir)
-      if (mask & (1 << dir)) {
-        table[mask][2 * out] = static_cast<std::uint8_t>(2 * dir);
-        table[mask][2 * out + 1] = static_cast<std::uint8_t>(2 * dir + 1);
-        ++out;
-      }
-    for (int lane = out; lane < 8; ++lane) table[mask][2 * lane] = table[mask][2 * lane + 1] = 0x80;
-  }
-  return table;
-}
-alignas(64) inline constexpr std::array<std::array<std::uint8_t, 16>, 256> kPackDirections =
-    make_pack_directions();
-
 // The 2016 move lists are short (at most 8 pieces * 11 moves + 1), so a
 // 16-byte store at end() always stays inside the list's storage.
 static_assert(8 * 11 + 1 + 8 <= kMaxMoves);
@@ -153,13 +133,8 @@ static_assert(8 * 11 + 1 + 8 <= kMaxMoves);
 // Appends Move::shift(from, dir) for every direction dir in `directions`, in
 // direction order.
 [[gnu::always_inline]] inline void push_shifts_2016(Square from, unsigned directions, MoveList& list) {
-  static_assert(static_cast<int>(MoveKind::kShift) == 1);
-  const __m128i shifts = _mm_or_si128(
-      _mm_setr_epi16(0 << 6 | 1 << 14, 1 << 6 | 1 << 14, 2 << 6 | 1 << 14, 3 << 6 | 1 << 14,
-                     4 << 6 | 1 << 14, 5 << 6 | 1 << 14, 6 << 6 | 1 << 14, 7 << 6 | 1 << 14),
-      _mm_set1_epi16(static_cast<short>(from)));
-  const __m128i control = _mm_load_si128(reinterpret_cast<const __m128i*>(kPackDirections[directions].data()));
-  _mm_storeu_si128(reinterpret_cast<__m128i*>(list.end()), _mm_shuffle_epi8(shifts, control));
+  static_assert(static_cast<int>(MoveKind::kShift) == 1 && sizeof(Move) == 2);
+  simd::pack_indexed_lanes16<6, 1 << 14>(static_cast<void*>(list.end()), from, directions);
   list.extend(std::popcount(directions));
 }
 
@@ -175,26 +150,22 @@ static_assert(8 * 11 + 1 + 8 <= kMaxMoves);
   if (board.kings & bit(from)) list.push(Move::null_move(from));
 }
 }  // namespace detail
-#endif
 
 // Appends, in generate_pseudo_moves order, exactly those pseudo moves whose
 // squares_touched() meets `path` (generate_moves_touching_plain); the 2016
 // generator of the AVX2 cores packs the moves with vector instructions.
 template <Edition E>
 inline void generate_moves_touching(const Position& pos, Bitboard path, MoveList& list) {
-#if defined(__AVX2__)
-  if constexpr (E == Edition::k2016) {
+  if constexpr (E == Edition::k2016 && simd::kPackedLanesInVectors) {
     if (pos.is_game_over()) return;
     const Bitboard reach = path | neighbours(path);
     // Lane dir of `wanted` holds the path moved one step against dir, so its
     // bit `from` is set when the square one step from `from` towards dir is
     // on the path (shift() drops what would wrap around an edge).
-    const __m256i wanted_low = _mm256_setr_epi64x(
-        static_cast<long long>(shift(path, kS)), static_cast<long long>(shift(path, kSW)),
-        static_cast<long long>(shift(path, kW)), static_cast<long long>(shift(path, kNW)));
-    const __m256i wanted_high = _mm256_setr_epi64x(
-        static_cast<long long>(shift(path, kN)), static_cast<long long>(shift(path, kNE)),
-        static_cast<long long>(shift(path, kE)), static_cast<long long>(shift(path, kSE)));
+    const std::uint64_t shifted_paths[8] = {shift(path, kS),  shift(path, kSW), shift(path, kW),
+                                            shift(path, kNW), shift(path, kN),  shift(path, kNE),
+                                            shift(path, kE),  shift(path, kSE)};
+    const simd::BitColumns wanted(shifted_paths);
     const Board& board = pos.board();
     for (Bitboard pieces = movable_pieces(pos) & reach; pieces;) {
       const Square from = pop_lowest(pieces);
@@ -203,17 +174,11 @@ inline void generate_moves_touching(const Position& pos, Bitboard path, MoveList
         detail::push_piece_moves_2016(board, from, list);
         continue;
       }
-      // Bit `from` of each lane to the sign bit, then one bit per direction.
-      const __m128i to_top = _mm_cvtsi32_si128(63 - from);
-      const unsigned directions =
-          static_cast<unsigned>(_mm256_movemask_pd(_mm256_castsi256_pd(_mm256_sll_epi64(wanted_low, to_top)))) |
-          static_cast<unsigned>(_mm256_movemask_pd(_mm256_castsi256_pd(_mm256_sll_epi64(wanted_high, to_top))))
-              << 4;
+      const unsigned directions = wanted.bits_at(from);
       if (directions) detail::push_shifts_2016(from, directions, list);
     }
     return;
   }
-#endif
   generate_moves_touching_plain<E>(pos, path, list);
 }
 
@@ -221,12 +186,10 @@ template <Edition E>
 inline void generate_pseudo_moves(const Position& pos, MoveList& list) {
   list.clear();
   if (pos.is_game_over()) return;
-#if defined(__AVX2__)
-  if constexpr (E == Edition::k2016) {
+  if constexpr (E == Edition::k2016 && simd::kPackedLanesInVectors) {
     for (Bitboard pieces = movable_pieces(pos); pieces;) detail::push_piece_moves_2016(pos.board(), pop_lowest(pieces), list);
     return;
   }
-#endif
   for (Bitboard pieces = movable_pieces(pos); pieces;)
     generate_piece_moves<E>(pos, pop_lowest(pieces), list);
 }

@@ -692,14 +692,8 @@ void Worker::sort_keys(int ply, const MoveList& moves, Move tt_move, std::int32_
   }
   const Position& pos = stack_[ply].position;
   const kernel::Color us = pos.side_to_move();
-  int i = 0;
-#if defined(__AVX512F__) && defined(__AVX512BW__) && defined(__AVX512VL__)
-  i = sort_keys_avx512(pos.board(), us, moves, tt_move, killers_.first(ply), killers_.second(ply), tables_->history,
-                       keys, ties);
-#elif defined(__AVX2__)
-  i = sort_keys_avx2(pos.board(), us, moves, tt_move, killers_.first(ply), killers_.second(ply), tables_->history,
-                     keys, ties);
-#endif
+  int i = sort_keys_lanes(pos.board(), us, moves, tt_move, killers_.first(ply),
+                          killers_.second(ply), tables_->history, keys, ties);
   for (; i < moves.size(); ++i) {
     const Move m = moves[i];
     const MoveShape shape = move_shape(pos.board(), m);

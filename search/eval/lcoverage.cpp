@@ -7,10 +7,6 @@
 #include <string_view>
 #include <vector>
 
-#if defined(__AVX2__)
-#include <immintrin.h>
-#endif
-
 #include "kernel/edition.h"
 #include "kernel/laser.h"
 #include "kernel/move.h"
@@ -18,6 +14,9 @@
 #include "kernel/position.h"
 #include "search/eval/lcoverage_walk.h"
 #include "simd/dispatch.h"
+#include "simd/distance_lanes.h"
+#include "simd/distance_row.h"
+#include "simd/lcoverage_terms.h"
 
 namespace leiser::search::eval {
 
@@ -161,44 +160,13 @@ static_assert(kWeightDenominatorIsSymmetric);
 std::int64_t lcoverage_sum_terms(const LcoverageDistances& dist, [[maybe_unused]] Bitboard reached,
                                  Square king, Square enemy_king) {
   const auto& manhattan_from_king = kSquarePairs.manhattan[king];
-#if defined(__AVX2__)
-  // One rank (8 squares) per step, in 32-bit lanes: x = (min(D, L) << 24) +
-  // L * p / 2 and the divisor L * p, both exact in double (x < 2^29, L * p <
-  // 2^23), divided in double precision and truncated. That is floor(x / (L *
-  // p)) exactly: a quotient that is an integer is exact, and any other lies
-  // at least 1 / (L * p) > 2^-23 below the next integer, more than the
-  // rounding error (half an ulp of a value below 2^29: 2^-25). The unreached
-  // squares (L = 0xFFFF) are masked out. All eight ranks are taken, without
-  // a branch: skipping the ranks no beam enters measured more instructions
-  // and no faster. Each term is at most 2^24, so the 64 of them sum in
-  // 32-bit lanes.
-  const auto& denominator_row = kSquarePairs.weight_denominator[enemy_king];
-  const __m256i unreached = _mm256_set1_epi32(kLcoverageUnreached);
-  __m256i sum = _mm256_setzero_si256();
-  for (int rank = 0; rank < 8; ++rank) {
-    const int first = 8 * rank;
-    const __m256i l =
-        _mm256_cvtepu16_epi32(_mm_loadu_si128(reinterpret_cast<const __m128i*>(&dist[first])));
-    const __m256i d = _mm256_cvtepu8_epi32(
-        _mm_loadl_epi64(reinterpret_cast<const __m128i*>(&manhattan_from_king[first])));
-    const __m256i p = _mm256_cvtepu8_epi32(
-        _mm_loadl_epi64(reinterpret_cast<const __m128i*>(&denominator_row[first])));
-    const __m256i divisor = _mm256_mullo_epi32(l, p);
-    const __m256i x = _mm256_add_epi32(_mm256_slli_epi32(_mm256_min_epu32(d, l), kLcoverageFractionBits),
-                                       _mm256_srli_epi32(divisor, 1));
-    const __m256d low = _mm256_div_pd(_mm256_cvtepi32_pd(_mm256_castsi256_si128(x)),
-                                      _mm256_cvtepi32_pd(_mm256_castsi256_si128(divisor)));
-    const __m256d high = _mm256_div_pd(_mm256_cvtepi32_pd(_mm256_extracti128_si256(x, 1)),
-                                       _mm256_cvtepi32_pd(_mm256_extracti128_si256(divisor, 1)));
-    const __m256i terms = _mm256_inserti128_si256(_mm256_castsi128_si256(_mm256_cvttpd_epi32(low)),
-                                                  _mm256_cvttpd_epi32(high), 1);
-    sum = _mm256_add_epi32(sum, _mm256_andnot_si256(_mm256_cmpeq_epi32(l, unreached), terms));
+  if constexpr (simd::kLcoverageTermSumInVectors) {
+    // The wide cores: all 64 squares, eight per step, without a branch
+    // (simd/lcoverage_terms.h; the unreached ones are masked out there).
+    return simd::lcoverage_term_sum<kLcoverageFractionBits>(
+        dist.data(), manhattan_from_king.data(), kSquarePairs.weight_denominator[enemy_king].data(),
+        kLcoverageUnreached);
   }
-  __m128i half = _mm_add_epi32(_mm256_castsi256_si128(sum), _mm256_extracti128_si256(sum, 1));
-  half = _mm_add_epi32(half, _mm_shuffle_epi32(half, 0x4E));
-  half = _mm_add_epi32(half, _mm_shuffle_epi32(half, 0xB1));
-  return static_cast<std::uint32_t>(_mm_cvtsi128_si32(half));
-#else
   const auto& denominator_for = kSquarePairs.weight_denominator;
   std::int64_t sum = 0;
   for (; reached;) {
@@ -206,7 +174,6 @@ std::int64_t lcoverage_sum_terms(const LcoverageDistances& dist, [[maybe_unused]
     sum += square_term_fast(manhattan_from_king[s], dist[s], denominator_for[s][enemy_king], s, enemy_king);
   }
   return sum;
-#endif
 }
 
 std::uint32_t lcoverage_square_term_fast(int d, int l, Square s, Square enemy_king) {
@@ -269,10 +236,10 @@ class FastCoverage {
   // covered; min-merges into dist_. With kRecord, also fills path_.
   template <bool kRecord>
   void walk(const Board& board, Square at, int direction, unsigned total);
-#if defined(__AVX512BW__)
-  // walk<false> in the avx512 core: the distances in two vectors.
+  // walk<false> in the avx512 core: the distances in two vectors
+  // (simd/distance_lanes.h); Lanes is simd::DistanceLanes<Widest>.
+  template <class Lanes>
   void walk_in_vectors(const Board& board, Square at, int direction, unsigned total);
-#endif
   // The beam of c on `after`, a board that differs from board_ only on the
   // squares `touched`.
   void retrace(const Board& after, Bitboard touched);
@@ -297,9 +264,8 @@ class FastCoverage {
 // cost 1 each, then the piece hit decides.
 template <bool kRecord>
 void FastCoverage::walk(const Board& board, Square at, int direction, unsigned total) {
-#if defined(__AVX512BW__)
-  if constexpr (!kRecord) return walk_in_vectors(board, at, direction, total);
-#endif
+  if constexpr (!kRecord && simd::kDistanceLanesInRegisters)
+    return walk_in_vectors<simd::DistanceLanes<simd::vec::Widest>>(board, at, direction, total);
   constexpr int kOffset[4] = {8, 1, -8, -1};  // laser direction N E S W
   const Bitboard occupied = board.occupied();
   const Bitboard theirs = board.pieces(kernel::opponent(c_));
@@ -330,35 +296,22 @@ void FastCoverage::walk(const Board& board, Square at, int direction, unsigned t
     if constexpr (kRecord) path_.squares |= segment;
     const int offset = kOffset[direction];
     const int empties = kernel::popcount(segment) - (blockers != 0);
-#if defined(__AVX2__)
     // (The avx512 core walks in walk_in_vectors; this is the avx2 core's.)
-    if (!kRecord && (direction & 1) && empties > 1) {
+    if (simd::kDistanceRowInVectors && !kRecord && (direction & 1) && empties > 1) {
       // Along a rank the segment's empty squares lie in one row of eight
       // 16-bit distances: one minimum for the row, kept where the segment's
-      // mask says (the square k steps from `at` gets total + k). This
-      // replaces a loop of unpredictable length (fewer mispredicted
-      // branches, callgrind); along a file the squares are eight apart, and
-      // one square is cheaper scalar.
+      // mask says (the square k steps from `at` gets total + k;
+      // simd/distance_row.h). This replaces a loop of unpredictable length
+      // (fewer mispredicted branches, callgrind); along a file the squares
+      // are eight apart, and one square is cheaper scalar.
       const int rank = kernel::rank_of(static_cast<Square>(at));
       const int file = kernel::file_of(static_cast<Square>(at));
       const unsigned entered =
           static_cast<unsigned>(segment >> (8 * rank)) & 0xFF &
           (blockers == 0 ? 0xFFu : ~(1u << kernel::file_of(hit)));
-      const __m128i value =
-          _mm_add_epi16(_mm_abs_epi16(_mm_sub_epi16(_mm_setr_epi16(0, 1, 2, 3, 4, 5, 6, 7),
-                                                    _mm_set1_epi16(static_cast<short>(file)))),
-                        _mm_set1_epi16(static_cast<short>(total)));
-      std::uint16_t* const row = dist_.data() + 8 * rank;
-      const __m128i old = _mm_loadu_si128(reinterpret_cast<const __m128i*>(row));
-      const __m128i lowered = _mm_min_epu16(old, value);
-      // The mask's bits as 16-bit lanes of all ones or zeros.
-      const __m128i bits = _mm_setr_epi16(1, 2, 4, 8, 16, 32, 64, 128);
-      const __m128i keep = _mm_cmpeq_epi16(_mm_and_si128(_mm_set1_epi16(static_cast<short>(entered)), bits), bits);
-      _mm_storeu_si128(reinterpret_cast<__m128i*>(row), _mm_blendv_epi8(old, lowered, keep));
+      simd::lower_distance_row(dist_.data() + 8 * rank, file, total, entered);
       total += static_cast<unsigned>(empties);
-    } else
-#endif
-    {
+    } else {
       int sq = at;
       for (int k = 0; k < empties; ++k) {
         sq += offset;
@@ -380,7 +333,6 @@ void FastCoverage::walk(const Board& board, Square at, int direction, unsigned t
   }
 }
 
-#if defined(__AVX512BW__)
 // The 64 distances are two vectors of 32 16-bit lanes for the whole beam. The
 // squares of a segment (its empty squares and the piece it ends on) are
 // lowered by one masked minimum per vector against total + their distance
@@ -389,23 +341,15 @@ void FastCoverage::walk(const Board& board, Square at, int direction, unsigned t
 // later segment must read back. Nothing the beam does next depends on these
 // minimums, so they run beside the chain of dependent loads (ray, blockers,
 // the piece hit, its reflection) that decides where the beam goes.
+template <class Lanes>
 void FastCoverage::walk_in_vectors(const Board& board, Square at, int direction, unsigned total) {
   const Bitboard occupied = board.occupied();
   const Bitboard theirs = board.pieces(kernel::opponent(c_));
-  __m512i low = _mm512_loadu_si512(dist_.data());
-  __m512i high = _mm512_loadu_si512(dist_.data() + 32);
-  const __m512i one = _mm512_set1_epi16(1);
+  Lanes distances(dist_.data());
   // Lowers `squares` to base + their distance from `from`, plus one on
   // `costlier`.
   auto lower = [&](Bitboard squares, Square from, unsigned base, Bitboard costlier) {
-    const __m512i steps = _mm512_loadu_si512(kSquarePairs.manhattan[from].data());
-    const __m512i start = _mm512_set1_epi16(static_cast<short>(base));
-    __m512i value_low = _mm512_add_epi16(_mm512_cvtepu8_epi16(_mm512_castsi512_si256(steps)), start);
-    __m512i value_high = _mm512_add_epi16(_mm512_cvtepu8_epi16(_mm512_extracti64x4_epi64(steps, 1)), start);
-    value_low = _mm512_mask_add_epi16(value_low, static_cast<__mmask32>(costlier), value_low, one);
-    value_high = _mm512_mask_add_epi16(value_high, static_cast<__mmask32>(costlier >> 32), value_high, one);
-    low = _mm512_mask_min_epu16(low, static_cast<__mmask32>(squares), low, value_low);
-    high = _mm512_mask_min_epu16(high, static_cast<__mmask32>(squares >> 32), high, value_high);
+    distances.lower(squares, kSquarePairs.manhattan[from].data(), base, costlier);
   };
   for (;;) {
     const Bitboard ray = kernel::kRays[direction][at];
@@ -431,10 +375,8 @@ void FastCoverage::walk_in_vectors(const Board& board, Square at, int direction,
     direction = out;
     at = hit;
   }
-  _mm512_storeu_si512(dist_.data(), low);
-  _mm512_storeu_si512(dist_.data() + 32, high);
+  distances.store(dist_.data());
 }
-#endif
 
 void FastCoverage::add_lane(const Board& after, Bitboard touched, Square from, int direction,
                             unsigned total) {

@@ -1,0 +1,72 @@
+#!/usr/bin/env bash
+# simd/ is the one home of vector code (issue 40): no intrinsic, vector type,
+# <immintrin.h> or compile-time test of an AVX macro in C++ sources outside
+# simd/. Code elsewhere calls the primitives of simd/ (simd/README.md), which
+# are written once over simd/vec.h and tested per instruction set.
+#
+# usage: check_simd_home.sh [ROOT]   check ROOT (default: this repository);
+#                                    exit 1 and name every offending line
+#        check_simd_home.sh --control
+#                                    negative control: checks that a tree with
+#                                    one offending file fails, for that file
+set -euo pipefail
+
+# Intrinsic calls (_mm_, _mm256_, _mm512_), vector and mask types, the
+# header, and the compiler's AVX macros (__AVX__, __AVX2__, __AVX512F__...).
+pattern='\b_mm(256|512)?_[a-z0-9_]+|\b__m(128|256|512)[id]?\b|\b__mmask(8|16|32|64)\b|immintrin\.h|__AVX[0-9A-Z_]*__'
+
+if [ "${1:-}" = "--control" ]; then
+  tree=$(mktemp -d)
+  trap 'rm -rf "$tree"' EXIT
+  mkdir -p "$tree/simd" "$tree/search"
+  printf '#include <immintrin.h>\n' >"$tree/simd/allowed.h"
+  printf 'int f() {\n#if defined(__AVX2__)\n  return 1;\n#endif\n  return 0;\n}\n' >"$tree/search/offending.h"
+  set +e
+  output=$("$0" "$tree" 2>&1)
+  status=$?
+  set -e
+  if [ "$status" -ne 1 ]; then
+    echo "control: expected exit 1 for a tree with an AVX test outside simd/, got $status" >&2
+    echo "$output" >&2
+    exit 1
+  fi
+  if ! grep -q 'search/offending.h:2:' <<<"$output" || grep -q 'simd/allowed.h' <<<"$output"; then
+    echo "control: the check failed for the wrong reason:" >&2
+    echo "$output" >&2
+    exit 1
+  fi
+  echo "control: a tree with an AVX test outside simd/ fails, naming it"
+  exit 0
+fi
+
+root=${1:-$(cd "$(dirname "$0")/.." && pwd)}
+cd "$root"
+if git rev-parse --is-inside-work-tree >/dev/null 2>&1 && [ "$(git rev-parse --show-toplevel)" = "$(pwd -P)" ]; then
+  # Tracked and new files, not build directories or other ignored output.
+  files=$(git ls-files --cached --others --exclude-standard -- '*.h' '*.hpp' '*.cpp' '*.cc' '*.inc')
+else
+  files=$(find . -type f \( -name '*.h' -o -name '*.hpp' -o -name '*.cpp' -o -name '*.cc' -o -name '*.inc' \) \
+          -not -path './build*' | sed 's|^\./||')
+fi
+checked=0
+offending=""
+while IFS= read -r file; do
+  [ -n "$file" ] || continue
+  case "$file" in simd/*) continue ;; esac
+  [ -f "$file" ] || continue
+  checked=$((checked + 1))
+  if hits=$(grep -nE "$pattern" "$file"); then
+    offending+=$(sed "s|^|$file:|" <<<"$hits")$'\n'
+  fi
+done <<<"$files"
+
+if [ "$checked" -eq 0 ]; then
+  echo "check_simd_home: no C++ source found under $root: nothing was checked" >&2
+  exit 2
+fi
+if [ -n "$offending" ]; then
+  echo "check_simd_home: vector code outside simd/ (move it into a primitive of simd/, simd/README.md):" >&2
+  printf '%s' "$offending" >&2
+  exit 1
+fi
+echo "check_simd_home: $checked C++ sources outside simd/, no intrinsic and no AVX test"
