@@ -102,6 +102,12 @@ kernel::Expected<core::PerftCounts> perft_job_entry(const core::PerftJob& job) {
   return perft_counts(job);
 }
 
+// The core's gendata entry (core::CoreEntry::gendata): progress as data.
+int gendata_entry(const std::vector<std::string>& args, const core::GendataProgressFn& on_progress,
+                  std::ostream& out, std::ostream& err) {
+  return run_gendata_command(args, out, err, on_progress);
+}
+
 }  // namespace
 
 std::string_view this_core_name() { return LEISER_CORE_STRING(LEISER_CORE_NAME); }
@@ -110,4 +116,4 @@ std::string_view this_core_name() { return LEISER_CORE_STRING(LEISER_CORE_NAME);
 
 extern "C" constinit const leiser::core::CoreEntry LEISER_CORE_ENTRY(LEISER_CORE_NAME){
     LEISER_CORE_STRING(LEISER_CORE_NAME), leiser::simd::compiled_features(), &leiser::cli::run,
-    &leiser::cli::perft_job_entry};
+    &leiser::cli::perft_job_entry, &leiser::cli::gendata_entry};

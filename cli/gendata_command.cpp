@@ -237,8 +237,8 @@ std::string format_duration(double seconds) {
 
 }  // namespace
 
-int run_gendata_command(const std::vector<std::string>& args, std::ostream& out,
-                        std::ostream& err) {
+int run_gendata_command(const std::vector<std::string>& args, std::ostream& out, std::ostream& err,
+                        const core::GendataProgressFn& on_progress) {
   if (!args.empty() && (args[0] == "--help" || args[0] == "-h")) {
     out << kUsage;
     return 0;
@@ -395,15 +395,25 @@ int run_gendata_command(const std::vector<std::string>& args, std::ostream& out,
                   games > 0 ? format_duration(remaining).c_str() : "?");
     return std::string(line);
   };
-  // The live line: rewritten in place once a second while the games run.
+  // The live line, rewritten in place once a second while the games run, or
+  // the same counts as data.
+  auto report = [&](bool last) {
+    if (on_progress) {
+      on_progress({static_cast<std::int64_t>(games_done.load()),
+                   static_cast<std::int64_t>(todo.size()),
+                   static_cast<std::int64_t>(positions.load())});
+    } else {
+      err << "\r" << progress() << (last ? "\n" : "") << std::flush;
+    }
+  };
   for (;;) {
     for (int i = 0; i < 10 && games_done.load() < todo.size() && !failed; ++i)
       std::this_thread::sleep_for(std::chrono::milliseconds(100));
     if (games_done.load() >= todo.size() || failed) break;
-    err << "\r" << progress() << std::flush;
+    report(false);
   }
   for (std::thread& t : threads) t.join();
-  err << "\r" << progress() << "\n";
+  report(true);
   if (failed) {
     err << "error: gendata: " << failure << "\n";
     return 1;

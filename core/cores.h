@@ -18,6 +18,7 @@
 #include <string_view>
 #include <vector>
 
+#include "core/gendata_progress.h"
 #include "core/perft_job.h"
 #include "kernel/expected.h"
 #include "simd/cpu.h"
@@ -52,6 +53,12 @@ struct CoreEntry {
   // why the job cannot be counted (a bad FEN or move, no memory for the
   // table). The same tree and table as `leiserchess perft` (cli/perft_command.h).
   kernel::Expected<PerftCounts> (*perft_counts)(const PerftJob& job);
+  // `leiserchess gendata` with `args` (its options), reporting its progress
+  // to `on_progress` about once a second and at the end instead of printing
+  // the live progress line; `out` and `err` get the rest as the command
+  // prints it. Returns the exit status.
+  int (*gendata)(const std::vector<std::string>& args, const GendataProgressFn& on_progress,
+                 std::ostream& out, std::ostream& err);
 };
 
 // The cores this build contains, best first; the last is scalar.

@@ -32,26 +32,14 @@ constexpr int kGendataProgress = 21;  // 3 x int64: games done, games to play, p
 constexpr int kGendataDone = 22;      // text: see encode_done
 
 // An ostream buffer that the main thread may read while the gendata thread
-// writes to it: gendata's live progress line ("\rgendata: games X/Y ...")
-// is how a rank learns its own progress without changing the product.
+// writes to it: what gendata says besides its progress (errors, "resuming"),
+// relayed to the user at the end. The progress itself comes as data
+// (core::CoreEntry::gendata's callback).
 class SharedText : public std::streambuf {
  public:
   std::string text() const {
     std::lock_guard lock(mutex_);
     return text_;
-  }
-  // The counts of the latest progress line, if one was written.
-  std::optional<std::array<std::int64_t, 3>> latest_progress() const {
-    std::lock_guard lock(mutex_);
-    const auto at = text_.rfind("gendata: games ");
-    if (at == std::string::npos) return std::nullopt;
-    unsigned long long done = 0, todo = 0, positions = 0;
-    if (std::sscanf(text_.c_str() + at, "gendata: games %llu/%llu positions %llu", &done, &todo,
-                    &positions) != 3)
-      return std::nullopt;
-    return std::array<std::int64_t, 3>{static_cast<std::int64_t>(done),
-                                       static_cast<std::int64_t>(todo),
-                                       static_cast<std::int64_t>(positions)};
   }
 
  protected:
@@ -105,8 +93,8 @@ RankReport decode_done(const std::string& text) {
   return r;
 }
 
-// gendata's stderr without its progress lines (rewritten in place with
-// '\r'): what the user should still see.
+// gendata's stderr without the usage text after an error: what the user
+// should still see (the progress comes as data, not on stderr).
 std::string notes_of(const std::string& err) {
   std::string notes;
   std::size_t start = 0;
@@ -114,8 +102,7 @@ std::string notes_of(const std::string& err) {
     std::size_t end = err.find_first_of("\r\n", start);
     if (end == std::string::npos) end = err.size();
     const std::string line = err.substr(start, end - start);
-    if (!line.empty() && line.rfind("gendata: games ", 0) != 0 && line.rfind("usage:", 0) != 0 &&
-        line.rfind("   ", 0) != 0)
+    if (!line.empty() && line.rfind("usage:", 0) != 0 && line.rfind("   ", 0) != 0)
       notes += line + "\n";
     start = end + 1;
   }
@@ -238,25 +225,35 @@ int run_gendata(const std::vector<std::string>& args, const core::CoreEntry& cor
     if (const auto threads = base::parse_integer(args[*threads_at], 1, 1 << 20))
       warn_if_bound(static_cast<int>(*threads), 0, rank, ranks, std::cerr);
 
-  // This rank's command line: its file and its share.
-  std::vector<std::string> command{"gendata"};
-  command.insert(command.end(), args.begin(), args.end());
+  // This rank's options: its file and its share.
+  std::vector<std::string> command(args.begin(), args.end());
   const auto out_at = value_index(args, "--out");
   const std::string out = out_at ? args[*out_at] : std::string();
-  if (out_at) command[*out_at + 1] = rank_file(out, rank);
+  if (out_at) command[*out_at] = rank_file(out, rank);
   command.insert(command.end(),
                  {"--first-game", std::to_string(rank), "--game-stride", std::to_string(ranks)});
 
   SharedText err_text;
   std::ostream err(&err_text);
+  // The rank's latest progress, written by the gendata thread's callback.
+  std::mutex latest_mutex;
+  std::optional<std::array<std::int64_t, 3>> latest;
+  auto latest_progress = [&] {
+    std::lock_guard lock(latest_mutex);
+    return latest;
+  };
   std::ostringstream out_text;
   RankReport report;
   std::atomic<bool> finished{false};
   const auto start = std::chrono::steady_clock::now();
   std::thread runner([&] {
-    std::istringstream no_input;
-    core::CoreHandover handover;  // unused: only protocol sessions hand over
-    report.status = core.run(command, no_input, out_text, err, handover);
+    report.status = core.gendata(
+        command,
+        [&](const core::GendataProgress& p) {
+          std::lock_guard lock(latest_mutex);
+          latest = {p.games_done, p.games_total, p.positions};
+        },
+        out_text, err);
     finished = true;
   });
 
@@ -295,7 +292,7 @@ int run_gendata(const std::vector<std::string>& args, const core::CoreEntry& cor
       continue;
     }
     last_sent = now;
-    if (const auto mine = err_text.latest_progress()) {
+    if (const auto mine = latest_progress()) {
       if (rank == 0)
         progress[0] = *mine;
       else
@@ -312,8 +309,8 @@ int run_gendata(const std::vector<std::string>& args, const core::CoreEntry& cor
   }
   runner.join();
 
-  // This rank's totals: its final progress line and its file.
-  if (const auto mine = err_text.latest_progress()) {
+  // This rank's totals: its final progress and its file.
+  if (const auto mine = latest_progress()) {
     report.games_played = (*mine)[0];
     report.positions_written = (*mine)[2];
     progress[static_cast<std::size_t>(rank)] = *mine;

@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include <cstdint>
+#include <cstdio>
 #include <cstdlib>
 #include <fstream>
 #include <map>
@@ -18,6 +19,7 @@
 #include "kernel/game.h"
 #include "kernel/random_boards.h"
 #include "nnue/network.h"
+#include "nnue/training_data.h"
 #include "simd/cpu.h"
 #include "simd/dispatch.h"
 #include "tests/support/vectors.h"
@@ -129,6 +131,32 @@ TEST(Cores, TypedPerftEntryCountsWhatTheCommandPrints) {
     core::PerftJob illegal;
     illegal.moves = {"a0a0"};
     EXPECT_FALSE(core->perft_counts(illegal)) << core->name;
+  }
+}
+
+// gendata through a core's typed entry: the progress comes as data (the
+// last report counts every game and position the file received), and no
+// progress line is printed to be read back.
+TEST(Cores, GendataEntryReportsProgressAsData) {
+  for (const CoreEntry* core : runnable_cores()) {
+    const std::string file = ::testing::TempDir() + "gendata-entry-" + core->name + ".bin";
+    std::remove(file.c_str());
+    std::vector<core::GendataProgress> reports;
+    std::ostringstream out, err;
+    const int status = core->gendata(
+        {"--edition", "2016", "--games", "3", "--nodes", "300", "--out", file},
+        [&](const core::GendataProgress& p) { reports.push_back(p); }, out, err);
+    ASSERT_EQ(status, 0) << err.str();
+    ASSERT_FALSE(reports.empty()) << core->name;
+    EXPECT_EQ(reports.back().games_done, 3);
+    EXPECT_EQ(reports.back().games_total, 3);
+    const auto summary = nnue::summarize_data_file(file);
+    ASSERT_TRUE(summary) << summary.error();
+    EXPECT_EQ(reports.back().positions, static_cast<std::int64_t>(summary->records));
+    EXPECT_GT(reports.back().positions, 0);
+    EXPECT_EQ(err.str().find("gendata: games"), std::string::npos) << err.str();
+    EXPECT_NE(out.str().find("3 games"), std::string::npos) << out.str();
+    std::remove(file.c_str());
   }
 }
 
