@@ -14,7 +14,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-FORMATTED=(base core kernel cli arena capi mpi web tests/arena tests/cli tests/eval tests/kernel tests/library
+FORMATTED=(base core datagen kernel cli arena capi mpi web tests/arena tests/cli tests/eval tests/kernel tests/library
            tests/mpi tests/support tests/tsan tests/web)
 NOT_YET=(kernel/movegen.h cli/core_entry.cpp)
 

@@ -1,4 +1,4 @@
-#include "cli/gendata_command.h"
+#include "datagen/gendata.h"
 
 #include <algorithm>
 #include <atomic>
@@ -20,7 +20,7 @@
 #include "nnue/training_data.h"
 #include "search/engine.h"
 
-namespace leiser::cli {
+namespace leiser::datagen {
 
 namespace {
 
@@ -237,8 +237,8 @@ std::string format_duration(double seconds) {
 
 }  // namespace
 
-int run_gendata_command(const std::vector<std::string>& args, std::ostream& out, std::ostream& err,
-                        const core::GendataProgressFn& on_progress) {
+int run_gendata(const std::vector<std::string>& args, std::ostream& out, std::ostream& err,
+                const core::GendataProgressFn& on_progress) {
   if (!args.empty() && (args[0] == "--help" || args[0] == "-h")) {
     out << kUsage;
     return 0;
@@ -425,4 +425,4 @@ int run_gendata_command(const std::vector<std::string>& args, std::ostream& out,
   return 0;
 }
 
-}  // namespace leiser::cli
+}  // namespace leiser::datagen
