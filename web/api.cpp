@@ -1,12 +1,13 @@
 #include "web/api.h"
 
-#include <charconv>
 #include <fstream>
+#include <limits>
 #include <nlohmann/json.hpp>
 #include <random>
 #include <sstream>
 
 #include "arena/pgn.h"
+#include "base/parse_integer.h"
 #include "kernel/fen.h"
 #include "kernel/notation.h"
 #include "kernel/perft.h"
@@ -377,10 +378,9 @@ Reply Api::handle(const Request& request) {
   if (path == "/api/search" && get) {
     std::size_t since = 0;
     if (const auto it = request.query.find("since"); it != request.query.end()) {
-      const auto [end, ec] =
-          std::from_chars(it->second.data(), it->second.data() + it->second.size(), since);
-      if (ec != std::errc{} || end != it->second.data() + it->second.size())
-        return bad_request("since must be a whole number");
+      const auto parsed = base::parse_integer(it->second, 0, std::numeric_limits<long long>::max());
+      if (!parsed) return bad_request("since must be a whole number");
+      since = static_cast<std::size_t>(*parsed);
     }
     return json_reply(session->search_output(since));
   }
@@ -398,13 +398,11 @@ Reply Api::handle(const Request& request) {
   }
 
   if (path == "/api/perft" && get) {
-    int depth = 0;
     const auto it = request.query.find("depth");
     if (it == request.query.end()) return bad_request("which depth? (depth, 1 to 5)");
-    const auto [end, ec] =
-        std::from_chars(it->second.data(), it->second.data() + it->second.size(), depth);
-    if (ec != std::errc{} || end != it->second.data() + it->second.size() || depth < 1 || depth > 5)
-      return bad_request("depth must be from 1 to 5");
+    const auto parsed = base::parse_integer(it->second, 1, 5);
+    if (!parsed) return bad_request("depth must be from 1 to 5");
+    const int depth = static_cast<int>(*parsed);
     const kernel::Game game = session->game();
     kernel::PerftRequest perft;
     perft.depth = depth;
