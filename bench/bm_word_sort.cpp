@@ -79,10 +79,13 @@ void sizes(benchmark::internal::Benchmark* b) {
   for (const int n : {8, 16, 32, 48, 64, 96, 128}) b->Arg(n);
 }
 
-BENCHMARK_CAPTURE(word_sort, std_sort, search::sort_descending_plain, simd::FeatureSet{0})->Apply(sizes);
-BENCHMARK_CAPTURE(word_sort, avx2_network, sort_descending_avx2_core, simd::kFeaturesAvx2Implementation)
+BENCHMARK_CAPTURE(word_sort, std_sort, search::sort_descending_plain, simd::FeatureSet{0})
     ->Apply(sizes);
-BENCHMARK_CAPTURE(word_sort, avx512_network, sort_descending_avx512_core, simd::kFeaturesAvx512Implementation)
+BENCHMARK_CAPTURE(word_sort, avx2_network, sort_descending_avx2_core,
+                  simd::kFeaturesAvx2Implementation)
+    ->Apply(sizes);
+BENCHMARK_CAPTURE(word_sort, avx512_network, sort_descending_avx512_core,
+                  simd::kFeaturesAvx512Implementation)
     ->Apply(sizes);
 
 }  // namespace

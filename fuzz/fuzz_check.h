@@ -9,8 +9,8 @@
 namespace leiser::fuzz {
 
 [[noreturn]] inline void fail(const char* what, std::string_view detail = {}) {
-  std::fprintf(stderr, "fuzz check failed: %s\n%.*s\n", what, static_cast<int>(detail.size() > 2000 ? 2000 : detail.size()),
-               detail.data());
+  std::fprintf(stderr, "fuzz check failed: %s\n%.*s\n", what,
+               static_cast<int>(detail.size() > 2000 ? 2000 : detail.size()), detail.data());
   std::abort();
 }
 
@@ -27,7 +27,7 @@ inline void check_message(std::string_view message, std::size_t max_size = 600) 
 
 }  // namespace leiser::fuzz
 
-#define FUZZ_CHECK(condition, detail) \
-  do {                                \
+#define FUZZ_CHECK(condition, detail)                           \
+  do {                                                          \
     if (!(condition)) ::leiser::fuzz::fail(#condition, detail); \
   } while (0)

@@ -17,7 +17,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   const std::string path = file.write(data, size);
   const auto summary = nnue::summarize_data_file(path);
   const auto records = nnue::read_data_file(path);
-  FUZZ_CHECK(summary.has_value() == records.has_value(), "the two readers disagree on whether the file is good");
+  FUZZ_CHECK(summary.has_value() == records.has_value(),
+             "the two readers disagree on whether the file is good");
   if (!summary.has_value()) {
     fuzz::check_message(summary.error());
     fuzz::check_message(records.error());
@@ -30,10 +31,12 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
              "header, records and trailing bytes do not add up to the file");
   for (std::size_t i = 0; i < r.size(); ++i) {
     const auto bytes = nnue::encode_record(r[i]);
-    FUZZ_CHECK(std::memcmp(bytes.data(), data + nnue::kDataHeaderSize + i * nnue::kDataRecordSize, bytes.size()) == 0,
+    FUZZ_CHECK(std::memcmp(bytes.data(), data + nnue::kDataHeaderSize + i * nnue::kDataRecordSize,
+                           bytes.size()) == 0,
                "a record does not encode back to its own bytes");
     FUZZ_CHECK(s.games.count(r[i].game) == 1, "a record's game is missing from the summary");
   }
-  if (!r.empty()) FUZZ_CHECK(s.last_game == r.back().game, "the summary's last game is not the last record's");
+  if (!r.empty())
+    FUZZ_CHECK(s.last_game == r.back().game, "the summary's last game is not the last record's");
   return 0;
 }

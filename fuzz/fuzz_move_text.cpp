@@ -49,7 +49,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     if (auto played = game.play_all(list); !played) fuzz::check_message(played.error());
     // Every move kept is legal where it was played: replaying them works.
     kernel::Game replay = start;
-    for (const kernel::Move m : game.moves()) FUZZ_CHECK(replay.play(m).has_value(), kernel::move_to_string(m));
+    for (const kernel::Move m : game.moves())
+      FUZZ_CHECK(replay.play(m).has_value(), kernel::move_to_string(m));
   }
   return 0;
 }

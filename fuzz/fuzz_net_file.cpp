@@ -32,20 +32,25 @@ const std::vector<std::uint8_t>& valid_file(kernel::Edition edition) {
   return files[edition == kernel::Edition::k2016 ? 0 : 1];
 }
 
-std::uint32_t read24(const std::uint8_t* p) { return p[0] | (p[1] << 8) | (std::uint32_t{p[2]} << 16); }
+std::uint32_t read24(const std::uint8_t* p) {
+  return p[0] | (p[1] << 8) | (std::uint32_t{p[2]} << 16);
+}
 
 // The file with the edits of `input` applied and its checksum recomputed, in
 // a buffer kept from input to input (a fresh 272 KB one costs page faults).
-const std::vector<std::uint8_t>& edited_file(std::uint8_t mode, std::span<const std::uint8_t> input) {
+const std::vector<std::uint8_t>& edited_file(std::uint8_t mode,
+                                             std::span<const std::uint8_t> input) {
   static std::vector<std::uint8_t> file;
-  const std::vector<std::uint8_t>& valid = valid_file(mode & 4 ? kernel::Edition::k2018 : kernel::Edition::k2016);
+  const std::vector<std::uint8_t>& valid =
+      valid_file(mode & 4 ? kernel::Edition::k2018 : kernel::Edition::k2016);
   file.assign(valid.begin(), valid.end());
   std::size_t cut = file.size();
   if ((mode & 2) && input.size() >= 3) {
     cut = read24(input.data()) % (file.size() + 1);
     input = input.subspan(3);
   }
-  for (; input.size() >= 4; input = input.subspan(4)) file[read24(input.data()) % file.size()] ^= input[3];
+  for (; input.size() >= 4; input = input.subspan(4))
+    file[read24(input.data()) % file.size()] ^= input[3];
   file.resize(cut);
   if (file.size() >= nnue::kNetChecksumBytes) {
     const std::size_t body = file.size() - nnue::kNetChecksumBytes;
@@ -73,7 +78,8 @@ void check_network(const nnue::Network& net) {
     have_previous = true;
   }
   const auto again = nnue::parse_network(nnue::serialize_network(net));
-  FUZZ_CHECK(again.has_value() && again.value() == net, "a loaded network does not survive a round trip");
+  FUZZ_CHECK(again.has_value() && again.value() == net,
+             "a loaded network does not survive a round trip");
 }
 
 }  // namespace

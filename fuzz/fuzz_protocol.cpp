@@ -87,9 +87,11 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     seen.go += line.rfind("bestmove ", 0) == 0;
     seen.isready += line == "readyok";
   }
-  FUZZ_CHECK(seen.go == expected.go, "bestmove lines " + std::to_string(seen.go) + ", go commands " +
-                                         std::to_string(expected.go) + "\n" + input.substr(0, 1000));
+  FUZZ_CHECK(seen.go == expected.go, "bestmove lines " + std::to_string(seen.go) +
+                                         ", go commands " + std::to_string(expected.go) + "\n" +
+                                         input.substr(0, 1000));
   FUZZ_CHECK(seen.isready == expected.isready, "readyok lines " + std::to_string(seen.isready) +
-                                                   ", isready commands " + std::to_string(expected.isready));
+                                                   ", isready commands " +
+                                                   std::to_string(expected.isready));
   return 0;
 }

@@ -67,10 +67,12 @@ inline void generate_piece_moves(const Position& pos, Square from, Bitboard path
         // so the squares empty around `to` are the ones empty now.
         const bool to_touched = touches(to);
         if (to_touched)
-          for (Rotation r : {kRotateRight, kRotateUTurn, kRotateLeft}) list.push(Move::swap_rotate(from, dir, r));
+          for (Rotation r : {kRotateRight, kRotateUTurn, kRotateLeft})
+            list.push(Move::swap_rotate(from, dir, r));
         for (int dir2 = 0; dir2 < kDirectionCount; ++dir2) {
           const int next = kSteps[to][dir2];
-          if (next >= 0 && (empty & bit(static_cast<Square>(next))) && (to_touched || touches(next)))
+          if (next >= 0 && (empty & bit(static_cast<Square>(next))) &&
+              (to_touched || touches(next)))
             list.push(Move::swap_shift(from, dir, dir2));
         }
       }
@@ -101,8 +103,10 @@ inline void generate_moves_touching_plain(const Position& pos, Bitboard path, Mo
   for (Bitboard pieces = movable_pieces(pos) & reach; pieces;) {
     const Square from = pop_lowest(pieces);
     // Every move touches its own square, so a piece on the path keeps them all.
-    if (path & bit(from)) detail::generate_piece_moves<E, false>(pos, from, path, list);
-    else detail::generate_piece_moves<E, true>(pos, from, path, list);
+    if (path & bit(from))
+      detail::generate_piece_moves<E, false>(pos, from, path, list);
+    else
+      detail::generate_piece_moves<E, true>(pos, from, path, list);
   }
 }
 
@@ -132,17 +136,20 @@ static_assert(8 * 11 + 1 + 8 <= kMaxMoves);
 
 // Appends Move::shift(from, dir) for every direction dir in `directions`, in
 // direction order.
-[[gnu::always_inline]] inline void push_shifts_2016(Square from, unsigned directions, MoveList& list) {
+[[gnu::always_inline]] inline void push_shifts_2016(Square from, unsigned directions,
+                                                    MoveList& list) {
   static_assert(static_cast<int>(MoveKind::kShift) == 1 && sizeof(Move) == 2);
   simd::pack_indexed_lanes16<6, 1 << 14>(static_cast<void*>(list.end()), from, directions);
   list.extend(std::popcount(directions));
 }
 
 // Every pseudo move of a movable 2016 piece, as generate_piece_moves<k2016>.
-[[gnu::always_inline]] inline void push_piece_moves_2016(const Board& board, Square from, MoveList& list) {
+[[gnu::always_inline]] inline void push_piece_moves_2016(const Board& board, Square from,
+                                                         MoveList& list) {
   // The three rotations R, U, L (from | r << 12, kind kRotate = 0), stored
   // as one 8-byte word of four moves of which three are kept.
-  const std::uint64_t rotations = (std::uint64_t{from} | 1u << 12) | (std::uint64_t{from} | 2u << 12) << 16 |
+  const std::uint64_t rotations = (std::uint64_t{from} | 1u << 12) |
+                                  (std::uint64_t{from} | 2u << 12) << 16 |
                                   (std::uint64_t{from} | 3u << 12) << 32;
   __builtin_memcpy(static_cast<void*>(list.end()), &rotations, sizeof rotations);
   list.extend(3);
@@ -187,7 +194,8 @@ inline void generate_pseudo_moves(const Position& pos, MoveList& list) {
   list.clear();
   if (pos.is_game_over()) return;
   if constexpr (E == Edition::k2016 && simd::kPackedLanesInVectors) {
-    for (Bitboard pieces = movable_pieces(pos); pieces;) detail::push_piece_moves_2016(pos.board(), pop_lowest(pieces), list);
+    for (Bitboard pieces = movable_pieces(pos); pieces;)
+      detail::push_piece_moves_2016(pos.board(), pop_lowest(pieces), list);
     return;
   }
   for (Bitboard pieces = movable_pieces(pos); pieces;)
@@ -249,9 +257,10 @@ inline void generate_legal_moves(const Position& pos, const Board* previous, Mov
 inline Bitboard ko_candidates(const Position& pos, const Board* previous, Bitboard movers) {
   const Board& board = pos.board();
   if (previous == nullptr || popcount(previous->occupied()) != popcount(board.occupied())) return 0;
-  const Bitboard differ = (previous->by_color[0] ^ board.by_color[0]) | (previous->by_color[1] ^ board.by_color[1]) |
-                          (previous->kings ^ board.kings) | (previous->orientation_low ^ board.orientation_low) |
-                          (previous->orientation_high ^ board.orientation_high);
+  const Bitboard differ =
+      (previous->by_color[0] ^ board.by_color[0]) | (previous->by_color[1] ^ board.by_color[1]) |
+      (previous->kings ^ board.kings) | (previous->orientation_low ^ board.orientation_low) |
+      (previous->orientation_high ^ board.orientation_high);
   return differ & movers;
 }
 

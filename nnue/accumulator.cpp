@@ -9,13 +9,14 @@ namespace {
 // wrapping), by simd/int16_columns.h at the width of this core. `in` and `out`
 // may be the same array.
 void apply_columns(const Network& net, const std::int16_t* in, std::int16_t* out,
-                   const std::uint16_t* removed, int removed_count,
-                   const std::uint16_t* added, int added_count) {
+                   const std::uint16_t* removed, int removed_count, const std::uint16_t* added,
+                   int added_count) {
   simd::add_sub_columns<kHalfDimensions>(net.feature_column(0), in, out, removed, removed_count,
                                          added, added_count);
 }
 
-constexpr kernel::Color kPerspectives[kPerspectiveCount] = {kernel::Color::kTangerine, kernel::Color::kLavender};
+constexpr kernel::Color kPerspectives[kPerspectiveCount] = {kernel::Color::kTangerine,
+                                                            kernel::Color::kLavender};
 
 }  // namespace
 
@@ -29,7 +30,8 @@ void refresh(const Network& net, const kernel::Board& board, Accumulator& acc) {
   acc.valid = true;
 }
 
-void update(const Network& net, const Accumulator& from, const kernel::Board& to, Accumulator& out) {
+void update(const Network& net, const Accumulator& from, const kernel::Board& to,
+            Accumulator& out) {
   // Everything is read from `from` before `out` is written (they may alias).
   const kernel::Board& before = from.board;
   FeatureList removed[kPerspectiveCount];
@@ -39,7 +41,8 @@ void update(const Network& net, const Accumulator& from, const kernel::Board& to
     const kernel::Bitboard b = kernel::bit(s);
     for (kernel::Color perspective : kPerspectives) {
       const int p = kernel::index_of(perspective);
-      if (before.occupied() & b) removed[p].push(feature_index(perspective, s, occupant(before, s)));
+      if (before.occupied() & b)
+        removed[p].push(feature_index(perspective, s, occupant(before, s)));
       if (to.occupied() & b) added[p].push(feature_index(perspective, s, occupant(to, s)));
     }
   }

@@ -14,7 +14,8 @@ extern "C" const unsigned char leiser_default_net_2018[];
 namespace leiser::nnue {
 
 std::span<const std::uint8_t> default_net_bytes(kernel::Edition edition) {
-  if (edition == kernel::Edition::k2016) return {leiser_default_net_2016, leiser_default_net_2016_size};
+  if (edition == kernel::Edition::k2016)
+    return {leiser_default_net_2016, leiser_default_net_2016_size};
   return {leiser_default_net_2018, leiser_default_net_2018_size};
 }
 

@@ -15,8 +15,9 @@
 
 namespace leiser::nnue {
 
-inline constexpr int kFeatureCount = 1024;      // 2 (mine, theirs) * 2 types * 4 orientations * 64 squares
-inline constexpr int kHalfDimensions = 128;     // feature transformer outputs per perspective
+inline constexpr int kFeatureCount =
+    1024;  // 2 (mine, theirs) * 2 types * 4 orientations * 64 squares
+inline constexpr int kHalfDimensions = 128;  // feature transformer outputs per perspective
 inline constexpr int kL1Inputs = 2 * kHalfDimensions;
 inline constexpr int kL1Outputs = 16;
 inline constexpr int kL2Outputs = 32;

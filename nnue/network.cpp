@@ -92,7 +92,9 @@ class Writer {
   std::vector<std::uint8_t> bytes_;
 };
 
-kernel::Error error(std::string message) { return kernel::Error{"net file: " + std::move(message)}; }
+kernel::Error error(std::string message) {
+  return kernel::Error{"net file: " + std::move(message)};
+}
 
 // The first int32 bias outside [-kBiasLimit, kBiasLimit], if any, as a message.
 std::string bias_problem(const Network& net) {
@@ -133,18 +135,22 @@ kernel::Expected<Network> parse_network(std::span<const std::uint8_t> bytes) {
     return error("bad edition " + std::to_string(edition) + " (expected 2016 or 2018)");
   const std::uint32_t architecture = reader.u32();
   if (architecture != kArchitectureHash)
-    return error("architecture hash " + std::to_string(architecture) + " does not match this engine's " +
-                 std::to_string(kArchitectureHash) + " (a network of another shape)");
+    return error("architecture hash " + std::to_string(architecture) +
+                 " does not match this engine's " + std::to_string(kArchitectureHash) +
+                 " (a network of another shape)");
   const std::uint32_t description_length = reader.u32();
   if (description_length > kMaxDescriptionLength)
     return error("description of " + std::to_string(description_length) + " bytes is longer than " +
                  std::to_string(kMaxDescriptionLength));
-  const std::size_t expected = kNetHeaderBytes + description_length + kNetTensorBytes + kNetChecksumBytes;
+  const std::size_t expected =
+      kNetHeaderBytes + description_length + kNetTensorBytes + kNetChecksumBytes;
   if (bytes.size() < expected)
-    return error("truncated: " + std::to_string(bytes.size()) + " bytes, expected " + std::to_string(expected));
+    return error("truncated: " + std::to_string(bytes.size()) + " bytes, expected " +
+                 std::to_string(expected));
   if (bytes.size() > expected)
-    return error(std::to_string(bytes.size() - expected) + " extra bytes after the checksum (expected " +
-                 std::to_string(expected) + " bytes)");
+    return error(std::to_string(bytes.size() - expected) +
+                 " extra bytes after the checksum (expected " + std::to_string(expected) +
+                 " bytes)");
   const std::uint32_t checksum = fnv1a32(bytes.first(expected - kNetChecksumBytes));
   const std::uint32_t stored = Reader(bytes.subspan(expected - kNetChecksumBytes)).u32();
   if (checksum != stored)
@@ -162,14 +168,16 @@ kernel::Expected<Network> parse_network(std::span<const std::uint8_t> bytes) {
   reader.fill(net.l2_biases);
   reader.fill(net.out_weights);
   net.out_bias = reader.i32();
-  if (std::string problem = bias_problem(net); !problem.empty()) return error("bias out of range: " + problem);
+  if (std::string problem = bias_problem(net); !problem.empty())
+    return error("bias out of range: " + problem);
   return net;
 }
 
 kernel::Expected<Network> load_network(const std::string& path) {
   // No valid net is larger, and a path to something endless (EvalFile
   // /dev/zero) must not be read until memory runs out.
-  constexpr std::size_t kMaxNetFileBytes = kNetHeaderBytes + kMaxDescriptionLength + kNetTensorBytes + kNetChecksumBytes;
+  constexpr std::size_t kMaxNetFileBytes =
+      kNetHeaderBytes + kMaxDescriptionLength + kNetTensorBytes + kNetChecksumBytes;
   const kernel::Expected<std::string> bytes = kernel::read_file(path, kMaxNetFileBytes);
   if (!bytes) return kernel::Error{bytes.error()};
   kernel::Expected<Network> net =

@@ -45,7 +45,8 @@ using AlignedVector = std::vector<T, AlignedAllocator<T>>;
 
 // The text whose FNV-1a hash every net file carries: a file made for another
 // architecture is refused.
-inline constexpr std::string_view kArchitectureText = "leiser-nnue features=1024 ft=128 l1=16 l2=32 out=1 wscale=1024 v2";
+inline constexpr std::string_view kArchitectureText =
+    "leiser-nnue features=1024 ft=128 l1=16 l2=32 out=1 wscale=1024 v2";
 
 // FNV-1a, 32 bits: the net file's checksum (of a file's bytes, out of line:
 // fuzz builds leave it untraced, see fuzz/coverage-ignorelist.txt) and the
@@ -70,7 +71,8 @@ struct Network {
   std::string description;
   // Shapes and scales: nnue/README.md. Row-major: ft_weights[f * 128 + j],
   // l1_weights[i * 256 + k], l2_weights[i * 16 + k].
-  AlignedVector<std::int16_t> ft_weights = AlignedVector<std::int16_t>(kFeatureCount * kHalfDimensions);
+  AlignedVector<std::int16_t> ft_weights =
+      AlignedVector<std::int16_t>(kFeatureCount * kHalfDimensions);
   AlignedVector<std::int16_t> ft_biases = AlignedVector<std::int16_t>(kHalfDimensions);
   AlignedVector<std::int16_t> l1_weights = AlignedVector<std::int16_t>(kL1Outputs * kL1Inputs);
   AlignedVector<std::int32_t> l1_biases = AlignedVector<std::int32_t>(kL1Outputs);
@@ -80,7 +82,9 @@ struct Network {
   std::int32_t out_bias = 0;
 
   // The feature transformer's column for feature f: 128 int16, 64-byte aligned.
-  const std::int16_t* feature_column(int f) const { return ft_weights.data() + f * kHalfDimensions; }
+  const std::int16_t* feature_column(int f) const {
+    return ft_weights.data() + f * kHalfDimensions;
+  }
 
   friend bool operator==(const Network&, const Network&) = default;
 };

@@ -23,11 +23,14 @@ template <typename T>
 T load_le(const std::uint8_t* at) {
   using U = std::make_unsigned_t<T>;
   U bits = 0;
-  for (std::size_t i = 0; i < sizeof(T); ++i) bits |= static_cast<U>(static_cast<U>(at[i]) << (8 * i));
+  for (std::size_t i = 0; i < sizeof(T); ++i)
+    bits |= static_cast<U>(static_cast<U>(at[i]) << (8 * i));
   return static_cast<T>(bits);
 }
 
-std::uint32_t edition_year(kernel::Edition edition) { return edition == kernel::Edition::k2016 ? 2016 : 2018; }
+std::uint32_t edition_year(kernel::Edition edition) {
+  return edition == kernel::Edition::k2016 ? 2016 : 2018;
+}
 
 }  // namespace
 
@@ -55,7 +58,8 @@ std::array<std::uint8_t, kDataRecordSize> encode_record(const TrainingRecord& re
   return bytes;
 }
 
-kernel::Expected<TrainingRecord> decode_record(std::span<const std::uint8_t, kDataRecordSize> bytes) {
+kernel::Expected<TrainingRecord> decode_record(
+    std::span<const std::uint8_t, kDataRecordSize> bytes) {
   TrainingRecord record;
   kernel::Board& b = record.board;
   b.by_color[0] = load_le<std::uint64_t>(bytes.data() + 0);
@@ -66,7 +70,8 @@ kernel::Expected<TrainingRecord> decode_record(std::span<const std::uint8_t, kDa
   record.game = load_le<std::uint32_t>(bytes.data() + 40);
   record.score_cp = load_le<std::int16_t>(bytes.data() + 44);
   record.result = load_le<std::int8_t>(bytes.data() + 46);
-  if (bytes[47] > 1) return kernel::Error{"side to move byte " + std::to_string(bytes[47]) + " (0 or 1)"};
+  if (bytes[47] > 1)
+    return kernel::Error{"side to move byte " + std::to_string(bytes[47]) + " (0 or 1)"};
   record.side_to_move = static_cast<kernel::Color>(bytes[47]);
   if (record.result < -1 || record.result > 1)
     return kernel::Error{"result " + std::to_string(record.result) + " (-1, 0 or 1)"};
@@ -87,7 +92,8 @@ kernel::Expected<std::vector<std::uint8_t>> read_bytes(const std::string& path) 
   // then checks the rest of the header.
   std::vector<std::uint8_t> bytes(sizeof kMagic);
   file.read(reinterpret_cast<char*>(bytes.data()), static_cast<std::streamsize>(bytes.size()));
-  if (static_cast<std::size_t>(file.gcount()) != bytes.size() || std::memcmp(bytes.data(), kMagic, sizeof kMagic) != 0)
+  if (static_cast<std::size_t>(file.gcount()) != bytes.size() ||
+      std::memcmp(bytes.data(), kMagic, sizeof kMagic) != 0)
     return kernel::Error{"'" + path + "' is not a training data file (no LEISDATA header)"};
   // The rest in blocks through a buffer: a data file holds millions of
   // records, which an istreambuf_iterator range appends one byte at a time,
@@ -104,20 +110,22 @@ kernel::Expected<std::vector<std::uint8_t>> read_bytes(const std::string& path) 
 
 // Checks the header after the magic, which read_bytes has checked; the
 // edition it names.
-kernel::Expected<kernel::Edition> check_header(const std::vector<std::uint8_t>& bytes, const std::string& path) {
+kernel::Expected<kernel::Edition> check_header(const std::vector<std::uint8_t>& bytes,
+                                               const std::string& path) {
   if (bytes.size() < kDataHeaderSize)
     return kernel::Error{"'" + path + "' is not a training data file (its header is cut short)"};
   const auto version = load_le<std::uint32_t>(bytes.data() + 8);
   if (version != kDataVersion)
-    return kernel::Error{"'" + path + "' is data format version " + std::to_string(version) + ", expected " +
-                         std::to_string(kDataVersion)};
+    return kernel::Error{"'" + path + "' is data format version " + std::to_string(version) +
+                         ", expected " + std::to_string(kDataVersion)};
   const auto year = load_le<std::uint32_t>(bytes.data() + 12);
   if (year != 2016 && year != 2018)
-    return kernel::Error{"'" + path + "' names edition " + std::to_string(year) + " (2016 or 2018)"};
+    return kernel::Error{"'" + path + "' names edition " + std::to_string(year) +
+                         " (2016 or 2018)"};
   const auto record_size = load_le<std::uint32_t>(bytes.data() + 16);
   if (record_size != kDataRecordSize)
-    return kernel::Error{"'" + path + "' has records of " + std::to_string(record_size) + " bytes, expected " +
-                         std::to_string(kDataRecordSize)};
+    return kernel::Error{"'" + path + "' has records of " + std::to_string(record_size) +
+                         " bytes, expected " + std::to_string(kDataRecordSize)};
   return year == 2016 ? kernel::Edition::k2016 : kernel::Edition::k2018;
 }
 
@@ -133,10 +141,11 @@ kernel::Expected<DataFileSummary> walk(const std::string& path, Visit&& visit) {
   summary.records = body / kDataRecordSize;
   summary.trailing_bytes = body % kDataRecordSize;
   for (std::uint64_t i = 0; i < summary.records; ++i) {
-    const std::span<const std::uint8_t, kDataRecordSize> at(bytes->data() + kDataHeaderSize + i * kDataRecordSize,
-                                                             kDataRecordSize);
+    const std::span<const std::uint8_t, kDataRecordSize> at(
+        bytes->data() + kDataHeaderSize + i * kDataRecordSize, kDataRecordSize);
     auto record = decode_record(at);
-    if (!record) return kernel::Error{"'" + path + "' record " + std::to_string(i) + ": " + record.error()};
+    if (!record)
+      return kernel::Error{"'" + path + "' record " + std::to_string(i) + ": " + record.error()};
     summary.games.insert(record->game);
     if (i > 0 && record->game == summary.last_game) {
       ++summary.last_game_records;

@@ -37,15 +37,16 @@ std::array<std::uint8_t, kDataHeaderSize> encode_data_header(kernel::Edition edi
 std::array<std::uint8_t, kDataRecordSize> encode_record(const TrainingRecord& record);
 // A record's bytes back; an error for a side-to-move byte other than 0 or 1,
 // a result outside -1..1, or overlapping colour planes.
-kernel::Expected<TrainingRecord> decode_record(std::span<const std::uint8_t, kDataRecordSize> bytes);
+kernel::Expected<TrainingRecord> decode_record(
+    std::span<const std::uint8_t, kDataRecordSize> bytes);
 
 // What an existing file holds, for appending to it.
 struct DataFileSummary {
   kernel::Edition edition = kernel::kDefaultEdition;
-  std::uint64_t records = 0;          // whole records
-  std::uint64_t trailing_bytes = 0;   // of a record cut short at the end
-  std::set<std::uint32_t> games;      // indices of the games present
-  std::uint32_t last_game = 0;        // the game of the final record (records > 0)
+  std::uint64_t records = 0;            // whole records
+  std::uint64_t trailing_bytes = 0;     // of a record cut short at the end
+  std::set<std::uint32_t> games;        // indices of the games present
+  std::uint32_t last_game = 0;          // the game of the final record (records > 0)
   std::uint64_t last_game_records = 0;  // how many records at the end belong to it
 };
 

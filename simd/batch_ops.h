@@ -68,20 +68,20 @@ struct LcoverageLane {
   std::uint32_t unused;
 };
 static_assert(sizeof(LcoverageLane) == 16);
-inline constexpr std::uint8_t kLaneOccupied = 1;  // a piece stands here
-inline constexpr std::uint8_t kLaneKing = 2;      // ... a King
-inline constexpr std::uint8_t kLaneLow = 4;       // orientation bit 0
-inline constexpr std::uint8_t kLaneHigh = 8;      // orientation bit 1
-inline constexpr std::uint8_t kLaneTheirs = 16;   // a piece of c's opponent
-inline constexpr std::uint8_t kLaneUnused = 0xFF; // square[] of an unused slot
+inline constexpr std::uint8_t kLaneOccupied = 1;   // a piece stands here
+inline constexpr std::uint8_t kLaneKing = 2;       // ... a King
+inline constexpr std::uint8_t kLaneLow = 4;        // orientation bit 0
+inline constexpr std::uint8_t kLaneHigh = 8;       // orientation bit 1
+inline constexpr std::uint8_t kLaneTheirs = 16;    // a piece of c's opponent
+inline constexpr std::uint8_t kLaneUnused = 0xFF;  // square[] of an unused slot
 
 // The content code of `sq` on `board` for shooter c (0 if empty).
 inline std::uint8_t lane_code(const kernel::Board& board, kernel::Color c, kernel::Square sq) {
   const unsigned s = sq;
-  return static_cast<std::uint8_t>(
-      ((board.occupied() >> s) & 1) | (((board.kings >> s) & 1) << 1) |
-      (((board.orientation_low >> s) & 1) << 2) | (((board.orientation_high >> s) & 1) << 3) |
-      (((board.pieces(kernel::opponent(c)) >> s) & 1) << 4));
+  return static_cast<std::uint8_t>(((board.occupied() >> s) & 1) | (((board.kings >> s) & 1) << 1) |
+                                   (((board.orientation_low >> s) & 1) << 2) |
+                                   (((board.orientation_high >> s) & 1) << 3) |
+                                   (((board.pieces(kernel::opponent(c)) >> s) & 1) << 4));
 }
 
 // THE LIST: one line per op, X(name, Name, return type, (parameters)).
@@ -89,13 +89,13 @@ inline std::uint8_t lane_code(const kernel::Board& board, kernel::Color c, kerne
 // simd/<family>_scalar.cpp, _avx2.cpp and _avx512.cpp (see simd/meson.build).
 // The parameters are named for documentation; no comments inside the macro
 // (a `//` comment would swallow the line continuation).
-#define LEISER_SIMD_BATCH_OPS(X)                                                             \
-  X(trace_lasers, TraceLasers, void,                                                         \
-    (const kernel::Board* boards, const kernel::Color* shooters, kernel::LaserTrace* out,    \
-     std::size_t count))                                                                     \
-  X(lcoverage_beams, LcoverageBeams, void,                                                   \
-    (const kernel::Board& board, kernel::Color c, const LcoverageLane* lanes,                \
-     std::size_t count, std::uint16_t* dist, Bitboard* reached))
+#define LEISER_SIMD_BATCH_OPS(X)                                                                 \
+  X(trace_lasers, TraceLasers, void,                                                             \
+    (const kernel::Board* boards, const kernel::Color* shooters, kernel::LaserTrace* out,        \
+     std::size_t count))                                                                         \
+  X(lcoverage_beams, LcoverageBeams, void,                                                       \
+    (const kernel::Board& board, kernel::Color c, const LcoverageLane* lanes, std::size_t count, \
+     std::uint16_t* dist, Bitboard* reached))
 
 // Generated from the list.
 

@@ -34,13 +34,12 @@ using FeatureSet = std::uint32_t;
 // batch ops, and the engine cores compiled for them (core/cores.h), which use
 // every extension listed (the avx2 core is built with -mavx2 -mbmi -mbmi2
 // -mlzcnt -mpopcnt, the avx512 core adds F/BW/DQ/VL/CD; never FMA).
-inline constexpr FeatureSet kFeaturesAvx2Implementation = kFeatureSse42 | kFeaturePopcnt | kFeatureAvx |
-                                                          kFeatureAvx2 | kFeatureBmi1 | kFeatureBmi2 |
-                                                          kFeatureLzcnt;
-inline constexpr FeatureSet kFeaturesAvx512Implementation = kFeaturesAvx2Implementation |
-                                                            kFeatureAvx512F | kFeatureAvx512BW |
-                                                            kFeatureAvx512DQ | kFeatureAvx512VL |
-                                                            kFeatureAvx512CD;
+inline constexpr FeatureSet kFeaturesAvx2Implementation =
+    kFeatureSse42 | kFeaturePopcnt | kFeatureAvx | kFeatureAvx2 | kFeatureBmi1 | kFeatureBmi2 |
+    kFeatureLzcnt;
+inline constexpr FeatureSet kFeaturesAvx512Implementation =
+    kFeaturesAvx2Implementation | kFeatureAvx512F | kFeatureAvx512BW | kFeatureAvx512DQ |
+    kFeatureAvx512VL | kFeatureAvx512CD;
 
 struct CpuInfo {
   FeatureSet features = 0;  // usable features (CPU and OS agree)

@@ -24,7 +24,8 @@ constexpr Implementation vector_implementation(std::string_view name, std::strin
 }
 
 constexpr Implementation kAvx512 = vector_implementation<xsimd::avx512bw>(
-    "avx512", "AVX-512 F/BW/DQ/VL/CD + AVX2, BMI1/2, LZCNT; 8 bitboards per vector", kFeaturesAvx512Implementation, 8);
+    "avx512", "AVX-512 F/BW/DQ/VL/CD + AVX2, BMI1/2, LZCNT; 8 bitboards per vector",
+    kFeaturesAvx512Implementation, 8);
 constexpr Implementation kAvx2 = vector_implementation<xsimd::avx2>(
     "avx2", "AVX2, BMI1/2, LZCNT, POPCNT; 4 bitboards per vector", kFeaturesAvx2Implementation, 4);
 #endif

@@ -24,8 +24,8 @@
 #include <utility>
 #include <vector>
 
-#include "simd/cpu.h"
 #include "simd/batch_ops.h"
+#include "simd/cpu.h"
 
 namespace leiser::simd {
 

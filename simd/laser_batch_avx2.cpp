@@ -66,8 +66,8 @@ struct LaserLanes<xsimd::avx2> {
     const __m256i bits = _mm256_castps_si256(_mm256_cvtepi32_ps(x));
     const __m256i biased = _mm256_min_epu32(_mm256_srli_epi32(bits, 23), _mm256_set1_epi32(158));
     const __m256i upper = _mm256_add_epi64(_mm256_srli_epi64(biased, 32), set1(32));
-    const __m256i best = _mm256_blend_epi32(_mm256_max_epu32(biased, upper),
-                                            _mm256_setzero_si256(), 0xAA);
+    const __m256i best =
+        _mm256_blend_epi32(_mm256_max_epu32(biased, upper), _mm256_setzero_si256(), 0xAA);
     return _mm256_sub_epi64(best, set1(127));
   }
 
@@ -225,8 +225,8 @@ struct LaserLanes<xsimd::avx2> {
           fields(load(queue.occupied), load(queue.pawns), load(queue.low), load(queue.high));
       const __m256i board = _mm256_srli_epi64(entry, kQueueBoardShift);
       const __m256i s = _mm256_and_si256(entry, set1((1u << kQueueSquareBits) - 1));
-      const __m256i odd = _mm256_xor_si256(is_zero(_mm256_and_si256(entry, set1(kQueueOdd))),
-                                           set1(~0ULL));
+      const __m256i odd =
+          _mm256_xor_si256(is_zero(_mm256_and_si256(entry, set1(kQueueOdd))), set1(~0ULL));
       const __m256i sw =
           _mm256_xor_si256(is_zero(_mm256_and_si256(entry, set1(kQueueSouthWest))), set1(~0ULL));
       const Step st = segment(s, odd, sw, f, path);

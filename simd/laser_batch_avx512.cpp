@@ -70,9 +70,9 @@ struct LaserLanes<xsimd::avx512bw> {
     const __m512i ray = _mm512_ternarylogic_epi64(line, _mm512_sllv_epi64(c, s), sw_ones, 0x60);
     const __m512i blockers = _mm512_and_si512(ray, f.occupied);
     // N, E: the lowest blocker alone; S, W: blockers | 1.
-    const __m512i x = _mm512_mask_and_epi64(_mm512_or_si512(blockers, set1(1)), _knot_mask8(sw),
-                                            blockers,
-                                            _mm512_sub_epi64(_mm512_setzero_si512(), blockers));
+    const __m512i x =
+        _mm512_mask_and_epi64(_mm512_or_si512(blockers, set1(1)), _knot_mask8(sw), blockers,
+                              _mm512_sub_epi64(_mm512_setzero_si512(), blockers));
     Step st;
     st.index = highest_bit(x);  // N, E with no blocker: -1023 (shifts give 0)
     st.hit = _mm512_and_si512(_mm512_sllv_epi64(set1(1), st.index), blockers);
@@ -182,8 +182,7 @@ struct LaserLanes<xsimd::avx512bw> {
                              _mm512_permutex2var_epi64(path, second_half, info));
 
     const __mmask8 take = _kand_mask8(st.reflects, valid);
-    const __m512i board =
-        _mm512_add_epi64(set1(first), _mm512_setr_epi64(0, 1, 2, 3, 4, 5, 6, 7));
+    const __m512i board = _mm512_add_epi64(set1(first), _mm512_setr_epi64(0, 1, 2, 3, 4, 5, 6, 7));
     return append<!kGatherFirstPass>(queue, queued, take, queue_entry(board, st, odd, sw), path, f);
   }
 

@@ -113,10 +113,10 @@ static_assert(static_cast<int>(kernel::LaserEnd::kOffBoard) == 0 &&
 static_assert(sizeof(kernel::Color) == 1);
 
 // Queue entries: path in one word, the rest packed in another.
-inline constexpr int kQueueSquareBits = 6;        // bits 0-5: the square the beam leaves
-inline constexpr std::uint64_t kQueueOdd = 64;    // bit 6: d is E or W
+inline constexpr int kQueueSquareBits = 6;             // bits 0-5: the square the beam leaves
+inline constexpr std::uint64_t kQueueOdd = 64;         // bit 6: d is E or W
 inline constexpr std::uint64_t kQueueSouthWest = 128;  // bit 7: d is S or W
-inline constexpr int kQueueBoardShift = 8;        // bits 8-63: the board index
+inline constexpr int kQueueBoardShift = 8;             // bits 8-63: the board index
 
 inline constexpr std::uint64_t kLaserFileA = 0x0101010101010101ULL;
 inline constexpr std::uint64_t kLaserRank0 = 0xFFULL;
@@ -144,7 +144,7 @@ struct LaserLanes;  // simd/laser_batch_<isa>.cpp
 
 template <class Arch>
 void TraceLasersVector<Arch>::run(const kernel::Board* boards, const kernel::Color* shooters,
-                                   kernel::LaserTrace* out, std::size_t count) {
+                                  kernel::LaserTrace* out, std::size_t count) {
   using L = detail::LaserLanes<Arch>;
   constexpr std::size_t kLanes = L::kLanes;
   constexpr std::size_t kBlock = L::kBlock;

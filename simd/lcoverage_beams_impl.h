@@ -59,7 +59,9 @@ struct LcovLayer<xsimd::avx512bw> {
   using I = Isa<xsimd::avx512bw>;
   using U64 = I::U64;
 
-  static U64 one_shifted(U64 counts) { return U64(_mm512_sllv_epi64(_mm512_set1_epi64(1), counts)); }
+  static U64 one_shifted(U64 counts) {
+    return U64(_mm512_sllv_epi64(_mm512_set1_epi64(1), counts));
+  }
   // The first and second words of eight consecutive 16-byte lanes.
   static void load_lanes(const LcoverageLane* lanes, U64& w0, U64& w1) {
     // Word by word: the caller has usually just written the lanes, and a
@@ -127,7 +129,9 @@ struct LcovLayer<xsimd::avx2> {
   using I = Isa<xsimd::avx2>;
   using U64 = I::U64;
 
-  static U64 one_shifted(U64 counts) { return U64(_mm256_sllv_epi64(_mm256_set1_epi64x(1), counts)); }
+  static U64 one_shifted(U64 counts) {
+    return U64(_mm256_sllv_epi64(_mm256_set1_epi64x(1), counts));
+  }
   // The first and second words of four consecutive 16-byte lanes.
   static void load_lanes(const LcoverageLane* lanes, U64& w0, U64& w1) {
     const auto* q = reinterpret_cast<const __m256i*>(lanes);
@@ -138,8 +142,8 @@ struct LcovLayer<xsimd::avx2> {
   static I::Dir beam_dir(U64 d) {
     // vpermd index of d: 2d in the low half, 2d + 1 in the high half.
     const __m256i twice = _mm256_add_epi64(d, d);
-    const __m256i index =
-        _mm256_or_si256(twice, _mm256_slli_epi64(_mm256_add_epi64(twice, _mm256_set1_epi64x(1)), 32));
+    const __m256i index = _mm256_or_si256(
+        twice, _mm256_slli_epi64(_mm256_add_epi64(twice, _mm256_set1_epi64x(1)), 32));
     const __m256i left_table = _mm256_setr_epi64x(8, 1, 64, 64);
     const __m256i right_table = _mm256_setr_epi64x(64, 64, 8, 1);
     const __m256i wrap_table = _mm256_setr_epi64x(
@@ -164,8 +168,7 @@ struct LcovLayer<xsimd::avx2> {
     m.reached |= entered;
     for (std::uint64_t left = entered; left; left &= left - 1) {
       const unsigned s = static_cast<unsigned>(__builtin_ctzll(left));
-      const std::uint16_t value = static_cast<std::uint16_t>(
-          base + row[s] + ((bonus >> s) & 1));
+      const std::uint16_t value = static_cast<std::uint16_t>(base + row[s] + ((bonus >> s) & 1));
       if (value < m.dist[s]) m.dist[s] = value;
     }
   }
@@ -174,8 +177,8 @@ struct LcovLayer<xsimd::avx2> {
 
 // One group of kLanes lanes, traced to the end and merged into `map`.
 template <class Arch>
-inline void lcoverage_group(const kernel::Board& board, kernel::Color c,
-                            const LcoverageLane* lanes, typename LcovLayer<Arch>::Map& map) {
+inline void lcoverage_group(const kernel::Board& board, kernel::Color c, const LcoverageLane* lanes,
+                            typename LcovLayer<Arch>::Map& map) {
   using L = LcovLayer<Arch>;
   using U64 = typename L::U64;
   constexpr std::size_t kLanes = U64::size;
@@ -262,8 +265,8 @@ inline void lcoverage_group(const kernel::Board& board, kernel::Color c,
 
 template <class Arch>
 void LcoverageBeamsVector<Arch>::run(const kernel::Board& board, kernel::Color c,
-                                      const LcoverageLane* lanes, std::size_t count,
-                                      std::uint16_t* dist, Bitboard* reached) {
+                                     const LcoverageLane* lanes, std::size_t count,
+                                     std::uint16_t* dist, Bitboard* reached) {
   using L = detail::LcovLayer<Arch>;
   constexpr std::size_t kLanes = L::U64::size;
   typename L::Map map = L::load(dist);

@@ -22,11 +22,11 @@ void lcoverage_beams(const kernel::Board& board, kernel::Color c, const Lcoverag
       const std::uint8_t code = lane.code[j];
       after.remove(sq);
       if (code & kLaneOccupied)
-        after.put(sq, kernel::Piece{(code & kLaneTheirs) ? kernel::opponent(c) : c,
-                                    (code & kLaneKing) ? kernel::PieceType::kKing
-                                                       : kernel::PieceType::kPawn,
-                                    static_cast<kernel::Orientation>(
-                                        ((code & kLaneLow) ? 1 : 0) | ((code & kLaneHigh) ? 2 : 0))});
+        after.put(sq, kernel::Piece{
+                          (code & kLaneTheirs) ? kernel::opponent(c) : c,
+                          (code & kLaneKing) ? kernel::PieceType::kKing : kernel::PieceType::kPawn,
+                          static_cast<kernel::Orientation>(((code & kLaneLow) ? 1 : 0) |
+                                                           ((code & kLaneHigh) ? 2 : 0))});
     }
     walk_beam(after, lane.from, lane.direction, lane.total, after.pieces(kernel::opponent(c)),
               [&](kernel::Square sq, int distance, kernel::LaserEnd) {

@@ -42,8 +42,8 @@ struct PositionSet {
   std::vector<Color> shooters;
 };
 
-PositionSet make_set(std::vector<leiser::kernel::random_boards::Sample> samples,
-                     std::size_t size, std::uint64_t seed) {
+PositionSet make_set(std::vector<leiser::kernel::random_boards::Sample> samples, std::size_t size,
+                     std::uint64_t seed) {
   std::mt19937_64 rng(seed);
   std::shuffle(samples.begin(), samples.end(), rng);
   samples.resize(size);

@@ -95,12 +95,11 @@ int main(int argc, char** argv) {
       [](benchmark::State& state, const leiser::simd::Implementation* impl) {
         bm_fixed(state, impl, leiser::search::eval::LcoverageBeams::kBatched);
       });
-  benchmark::RegisterBenchmark("lcoverage_fixed/scalar/positions/beams:walk",
-                               [](benchmark::State& state) {
-                                 bm_fixed(state, leiser::simd::find("scalar"),
-                                          leiser::search::eval::LcoverageBeams::kWalk);
-                                 state.SetLabel("scalar");
-                               });
+  benchmark::RegisterBenchmark(
+      "lcoverage_fixed/scalar/positions/beams:walk", [](benchmark::State& state) {
+        bm_fixed(state, leiser::simd::find("scalar"), leiser::search::eval::LcoverageBeams::kWalk);
+        state.SetLabel("scalar");
+      });
   benchmark::Initialize(&argc, argv);
   benchmark::RunSpecifiedBenchmarks();
   benchmark::Shutdown();

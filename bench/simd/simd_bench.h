@@ -86,13 +86,12 @@ void register_for_each_implementation(const char* program, std::string_view kern
 // `calls` are per iteration.
 inline void set_cost_counters(benchmark::State& state, std::string_view item, double items,
                               double calls) {
-  const auto kPerUnit =
-      benchmark::Counter::kIsIterationInvariantRate | benchmark::Counter::kInvert;
+  const auto kPerUnit = benchmark::Counter::kIsIterationInvariantRate | benchmark::Counter::kInvert;
   state.counters["ns_per_" + std::string(item)] = benchmark::Counter(items, kPerUnit);
   state.counters["ns_per_call"] = benchmark::Counter(calls, kPerUnit);
   state.counters[std::string(item) + "s_per_call"] = benchmark::Counter(items / calls);
-  state.SetItemsProcessed(static_cast<std::int64_t>(static_cast<double>(state.iterations()) *
-                                                    items));
+  state.SetItemsProcessed(
+      static_cast<std::int64_t>(static_cast<double>(state.iterations()) * items));
 }
 
 // The fixed position set "positions": every position of bench/positions.h
@@ -105,8 +104,10 @@ inline const std::vector<kernel::Position>& position_set() {
   static const std::vector<kernel::Position> positions = [] {
     std::vector<std::pair<kernel::Edition, std::string_view>> fens;
     for (const MicrobenchPosition& p : kMicrobenchPositions) fens.emplace_back(p.edition, p.fen);
-    for (std::string_view fen : search::kBenchPositions2016) fens.emplace_back(kernel::Edition::k2016, fen);
-    for (std::string_view fen : search::kBenchPositions2018) fens.emplace_back(kernel::Edition::k2018, fen);
+    for (std::string_view fen : search::kBenchPositions2016)
+      fens.emplace_back(kernel::Edition::k2016, fen);
+    for (std::string_view fen : search::kBenchPositions2018)
+      fens.emplace_back(kernel::Edition::k2018, fen);
     std::set<std::pair<kernel::Edition, std::string_view>> seen;
     std::vector<kernel::Position> out;
     for (const auto& [edition, fen] : fens) {

@@ -74,7 +74,8 @@ int main(void) {
   struct stop_at stop = {engine, 3, 0};
   limits = leiser_limits_none();
   limits.infinite = 1;
-  check(engine, leiser_engine_search(engine, &limits, stop_at_depth, &stop, &result), "infinite search");
+  check(engine, leiser_engine_search(engine, &limits, stop_at_depth, &stop, &result),
+        "infinite search");
   printf("stopped after depth %d with bestmove %s\n", stop.deepest, result.best_move);
 
   /* Errors: a status and a message; the engine keeps its position. */

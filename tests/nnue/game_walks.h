@@ -38,14 +38,16 @@ inline std::vector<GameWalk> random_games(kernel::Edition edition, int games, st
       kernel::MoveList moves;
       kernel::generate_legal_moves(pos, has_before ? &before : nullptr, moves);
       if (moves.empty()) break;
-      const kernel::Move m = moves[static_cast<int>(rng() % static_cast<std::uint64_t>(moves.size()))];
+      const kernel::Move m =
+          moves[static_cast<int>(rng() % static_cast<std::uint64_t>(moves.size()))];
       const kernel::Square dest = m.destination();
       const bool onto_piece = m.kind() != kernel::MoveKind::kRotate && dest != m.from() &&
                               (pos.board().occupied() & kernel::bit(dest)) != 0;
       before = pos.board();
       has_before = true;
       pos.make_move(m);
-      walk.push_back({pos.board(), pos.side_to_move(), m, kernel::squares_touched(m), pos.last_zapped(),
+      walk.push_back({pos.board(), pos.side_to_move(), m, kernel::squares_touched(m),
+                      pos.last_zapped(),
                       onto_piece || m.kind() == kernel::MoveKind::kSwapShift ||
                           m.kind() == kernel::MoveKind::kSwapRotate});
     }

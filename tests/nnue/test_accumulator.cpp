@@ -19,8 +19,8 @@ using testing::random_games;
   for (int p = 0; p < kPerspectiveCount; ++p)
     for (int j = 0; j < kHalfDimensions; ++j)
       if (a.values[p][j] != b.values[p][j])
-        return ::testing::AssertionFailure() << "perspective " << p << " value " << j << ": " << a.values[p][j]
-                                             << " vs " << b.values[p][j];
+        return ::testing::AssertionFailure() << "perspective " << p << " value " << j << ": "
+                                             << a.values[p][j] << " vs " << b.values[p][j];
   if (!(a.board == b.board)) return ::testing::AssertionFailure() << "boards differ";
   if (!a.valid || !b.valid) return ::testing::AssertionFailure() << "not valid";
   return ::testing::AssertionSuccess();
@@ -46,7 +46,8 @@ void check_games(kernel::Edition edition, const Network& net, int games, std::ui
       const kernel::Board& before = walk[ply - 1].board;
       const kernel::Bitboard changed = changed_square_set(before, step.board);
       ASSERT_EQ(changed, differing_squares(before, step.board));
-      ASSERT_EQ(changed & ~(step.touched | step.zapped), 0u) << "a square the move did not touch changed";
+      ASSERT_EQ(changed & ~(step.touched | step.zapped), 0u)
+          << "a square the move did not touch changed";
       ASSERT_EQ(changed_squares(before, step.board), kernel::popcount(changed));
 
       Accumulator child;  // a different object

@@ -23,7 +23,8 @@ kernel::Board half_turned_colour_swapped(const kernel::Board& board) {
   for (int s = 0; s < 64; ++s)
     if (auto p = board.piece_at(static_cast<kernel::Square>(s)))
       turned.put(static_cast<kernel::Square>(63 - s),
-                 {kernel::opponent(p->color), p->type, static_cast<kernel::Orientation>((p->orientation + 2) & 3)});
+                 {kernel::opponent(p->color), p->type,
+                  static_cast<kernel::Orientation>((p->orientation + 2) & 3)});
   return turned;
 }
 
@@ -41,7 +42,8 @@ TEST(NnueFeatures, ValuesOfTheContract) {
   const Piece lavender_pawn{Color::kLavender, PieceType::kPawn, 3};
   EXPECT_EQ(feature_index(Color::kTangerine, 42, lavender_pawn), ((1 * 2 + 0) * 4 + 3) * 64 + 42);
   EXPECT_EQ(feature_index(Color::kLavender, 42, lavender_pawn), ((0 * 2 + 0) * 4 + 1) * 64 + 21);
-  EXPECT_EQ(feature_index(Color::kTangerine, 63, {Color::kLavender, PieceType::kKing, 3}), kFeatureCount - 1);
+  EXPECT_EQ(feature_index(Color::kTangerine, 63, {Color::kLavender, PieceType::kKing, 3}),
+            kFeatureCount - 1);
   static_assert(kL1Inputs == 256 && kOutputScale == 130048);
 }
 
@@ -86,7 +88,8 @@ TEST(NnueFeatures, PerspectivesSwapOnTheTurnedBoard) {
     ASSERT_EQ(as_set(t), as_set(active_features(turned, Color::kLavender)));
     ASSERT_EQ(as_set(l), as_set(active_features(turned, Color::kTangerine)));
     // One feature per piece: no two pieces share one.
-    ASSERT_EQ(std::set<int>(t.indices.begin(), t.indices.begin() + t.size).size(), static_cast<std::size_t>(t.size));
+    ASSERT_EQ(std::set<int>(t.indices.begin(), t.indices.begin() + t.size).size(),
+              static_cast<std::size_t>(t.size));
   }
 }
 

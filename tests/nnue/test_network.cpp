@@ -1,14 +1,13 @@
 // nnue/network.h: the net file's round trip, and each way a file can be
 // wrong refused with its own message.
 #include <gtest/gtest.h>
+#include <unistd.h>
 
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <string>
 #include <vector>
-
-#include <unistd.h>
 
 #include "nnue/default_nets.h"
 #include "nnue/network.h"
@@ -43,7 +42,9 @@ std::string parse_error(const Bytes& bytes) {
   return net ? std::string("(parsed)") : net.error();
 }
 
-bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
+bool contains(const std::string& text, const std::string& part) {
+  return text.find(part) != std::string::npos;
+}
 
 // The nets built into the program (nnue/nets/): each edition's bytes parse
 // to a network of that edition, or there are none. The project ships a
@@ -57,7 +58,8 @@ TEST(NnueDefaultNets, BuiltInNetsParseForTheirEdition) {
       EXPECT_EQ(serialize_network(*net).size(), default_net_bytes(edition).size());
     }
   }
-  ASSERT_NE(default_network(kernel::Edition::k2016), nullptr) << "nnue/nets/2016.nnue was not built in";
+  ASSERT_NE(default_network(kernel::Edition::k2016), nullptr)
+      << "nnue/nets/2016.nnue was not built in";
 }
 
 TEST(NnueNetwork, ArchitectureHashIsTheFnv1aOfTheContractText) {
@@ -85,7 +87,8 @@ TEST(NnueNetwork, RoundTrip) {
   for (kernel::Edition e : {kernel::Edition::k2016, kernel::Edition::k2018}) {
     const Network net = random_network(e, 5);
     const Bytes bytes = serialize_network(net);
-    EXPECT_EQ(bytes.size(), kNetHeaderBytes + net.description.size() + kNetTensorBytes + kNetChecksumBytes);
+    EXPECT_EQ(bytes.size(),
+              kNetHeaderBytes + net.description.size() + kNetTensorBytes + kNetChecksumBytes);
     EXPECT_EQ(std::string(bytes.begin(), bytes.begin() + 8), "LEISNNUE");
     EXPECT_EQ(get_u32(bytes, 8), 1u);
     EXPECT_EQ(get_u32(bytes, 12), e == kernel::Edition::k2016 ? 2016u : 2018u);
@@ -93,7 +96,8 @@ TEST(NnueNetwork, RoundTrip) {
     EXPECT_EQ(get_u32(bytes, 20), net.description.size());
     // The first ft weight follows the description, little-endian int16.
     const std::size_t tensors = kDescriptionOffset + net.description.size();
-    EXPECT_EQ(static_cast<std::int16_t>(bytes[tensors] | (bytes[tensors + 1] << 8)), net.ft_weights[0]);
+    EXPECT_EQ(static_cast<std::int16_t>(bytes[tensors] | (bytes[tensors + 1] << 8)),
+              net.ft_weights[0]);
     auto parsed = parse_network(bytes);
     ASSERT_TRUE(parsed.has_value()) << parsed.error();
     EXPECT_EQ(*parsed, net);
@@ -123,7 +127,8 @@ TEST(NnueNetwork, LoadsFromAFile) {
   {
     const Bytes bytes = serialize_network(net);
     std::ofstream out(path, std::ios::binary);
-    out.write(reinterpret_cast<const char*>(bytes.data()), static_cast<std::streamsize>(bytes.size()));
+    out.write(reinterpret_cast<const char*>(bytes.data()),
+              static_cast<std::streamsize>(bytes.size()));
   }
   auto loaded = load_network(path.string());
   std::filesystem::remove(path);
@@ -150,7 +155,8 @@ TEST_F(NnueNetworkCorruption, ChecksumByte) {
 }
 
 TEST_F(NnueNetworkCorruption, PayloadByte) {
-  for (std::size_t at : {kDescriptionOffset, kDescriptionOffset + net.description.size() + 1000, good.size() - 5}) {
+  for (std::size_t at :
+       {kDescriptionOffset, kDescriptionOffset + net.description.size() + 1000, good.size() - 5}) {
     Bytes bytes = good;
     bytes[at] ^= 0x40;
     EXPECT_TRUE(contains(parse_error(bytes), "checksum mismatch")) << at;
@@ -158,8 +164,8 @@ TEST_F(NnueNetworkCorruption, PayloadByte) {
 }
 
 TEST_F(NnueNetworkCorruption, Truncated) {
-  for (std::size_t size : {std::size_t{0}, std::size_t{10}, std::size_t{23}, std::size_t{24}, good.size() - 1,
-                           good.size() / 2}) {
+  for (std::size_t size : {std::size_t{0}, std::size_t{10}, std::size_t{23}, std::size_t{24},
+                           good.size() - 1, good.size() / 2}) {
     const Bytes bytes(good.begin(), good.begin() + static_cast<std::ptrdiff_t>(size));
     EXPECT_TRUE(contains(parse_error(bytes), "truncated")) << size;
   }
@@ -202,7 +208,8 @@ TEST_F(NnueNetworkCorruption, ArchitectureHash) {
 TEST_F(NnueNetworkCorruption, DescriptionTooLong) {
   Network long_net = net;
   long_net.description = std::string(kMaxDescriptionLength + 1, 'd');
-  EXPECT_TRUE(contains(parse_error(serialize_network(long_net)), "description of 4097 bytes is longer than 4096"));
+  EXPECT_TRUE(contains(parse_error(serialize_network(long_net)),
+                       "description of 4097 bytes is longer than 4096"));
   // The length field alone says so, before any length check of the file.
   Bytes bytes = good;
   put_u32(bytes, 20, 0xFFFFFFFFu);
@@ -249,19 +256,22 @@ TEST(NnueFiles, AnEndlessDeviceIsRejectedAtItsHeader) {
 // blocks and a partial one comes back whole, record for record, and a stray
 // tail and a header cut short are reported as such.
 TEST(NnueFiles, ADataFileOfSeveralReadBlocksIsReadWhole) {
-  const std::string path =
-      (std::filesystem::temp_directory_path() / ("leiser_data_" + std::to_string(::getpid()) + ".bin")).string();
+  const std::string path = (std::filesystem::temp_directory_path() /
+                            ("leiser_data_" + std::to_string(::getpid()) + ".bin"))
+                               .string();
   constexpr std::uint32_t kRecords = 50'000;  // 2.4 MB of records, 37 blocks
   {
     std::ofstream out(path, std::ios::binary);
     const auto header = encode_data_header(kernel::Edition::k2018);
-    out.write(reinterpret_cast<const char*>(header.data()), static_cast<std::streamsize>(header.size()));
+    out.write(reinterpret_cast<const char*>(header.data()),
+              static_cast<std::streamsize>(header.size()));
     for (std::uint32_t i = 0; i < kRecords; ++i) {
       TrainingRecord record;
       record.game = i / 100;
       record.score_cp = static_cast<std::int16_t>(i % 1000);
       const auto bytes = encode_record(record);
-      out.write(reinterpret_cast<const char*>(bytes.data()), static_cast<std::streamsize>(bytes.size()));
+      out.write(reinterpret_cast<const char*>(bytes.data()),
+                static_cast<std::streamsize>(bytes.size()));
     }
   }
   const auto records = read_data_file(path);

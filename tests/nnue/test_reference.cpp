@@ -8,9 +8,9 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cstdint>
 #include <cstdio>
 #include <cstdlib>
-#include <cstdint>
 #include <random>
 #include <string_view>
 #include <vector>
@@ -34,9 +34,10 @@ constexpr std::string_view kExpectedBranch = LEISER_NNUE_EXPECTED_BRANCH;
 // Skips the test when this CPU cannot run the branch under test.
 #define SKIP_UNLESS_CPU_RUNS_BRANCH()                                                           \
   do {                                                                                          \
-    const simd::FeatureSet needed = kExpectedBranch == "avx512" ? simd::kFeaturesAvx512Implementation \
-                                    : kExpectedBranch == "avx2" ? simd::kFeaturesAvx2Implementation   \
-                                                                : simd::FeatureSet{0};          \
+    const simd::FeatureSet needed =                                                             \
+        kExpectedBranch == "avx512" ? simd::kFeaturesAvx512Implementation                       \
+        : kExpectedBranch == "avx2" ? simd::kFeaturesAvx2Implementation                         \
+                                    : simd::FeatureSet{0};                                      \
     if ((simd::cpu_features() & needed) != needed)                                              \
       GTEST_SKIP() << "this CPU lacks " << simd::feature_names(needed & ~simd::cpu_features()); \
   } while (false)
@@ -108,8 +109,8 @@ int reference_evaluate(const Network& net, const Reference& r, kernel::Color sid
   for (int p = 0; p < 2; ++p)
     for (int j = 0; j < 128; ++j)
       if (acc.values[p][j] != r.acc[p][j])
-        return ::testing::AssertionFailure() << "perspective " << p << " value " << j << ": " << acc.values[p][j]
-                                             << ", reference " << r.acc[p][j];
+        return ::testing::AssertionFailure() << "perspective " << p << " value " << j << ": "
+                                             << acc.values[p][j] << ", reference " << r.acc[p][j];
   return ::testing::AssertionSuccess();
 }
 
@@ -119,7 +120,9 @@ Network extreme_network(std::uint64_t seed) {
   Network net = random_network(kernel::Edition::k2018, seed);
   std::mt19937_64 rng(seed);
   auto any16 = [&rng] { return static_cast<std::int16_t>(rng()); };
-  auto bias = [&rng] { return static_cast<std::int32_t>(rng() % (2 * std::uint64_t{kBiasLimit} + 1)) - kBiasLimit; };
+  auto bias = [&rng] {
+    return static_cast<std::int32_t>(rng() % (2 * std::uint64_t{kBiasLimit} + 1)) - kBiasLimit;
+  };
   for (auto& w : net.ft_weights) w = any16();
   for (auto& w : net.l1_weights) w = any16();
   for (auto& w : net.l2_weights) w = any16();
@@ -150,7 +153,8 @@ struct Tally {
   int large_scores = 0;                               // |cp| > 50
 };
 
-void check_games(kernel::Edition edition, const Network& net, int games, std::uint64_t seed, Tally& tally) {
+void check_games(kernel::Edition edition, const Network& net, int games, std::uint64_t seed,
+                 Tally& tally) {
   for (const auto& walk : testing::random_games(edition, games, seed)) {
     Accumulator acc;
     refresh(net, walk[0].board, acc);
@@ -182,8 +186,9 @@ TEST(NnueReference, RandomGamesBothEditions) {
   EXPECT_GT(tally.positions, 3000);
   // The random net is realistic: accumulator values clipped at both ends and
   // in between, and scores of all sizes.
-  std::printf("positions %d, values clipped at 0: %d, at 127: %d of %d, |cp| > 50: %d of %d\n", tally.positions,
-              tally.clipped_low, tally.clipped_high, tally.values, tally.large_scores, 2 * tally.positions);
+  std::printf("positions %d, values clipped at 0: %d, at 127: %d of %d, |cp| > 50: %d of %d\n",
+              tally.positions, tally.clipped_low, tally.clipped_high, tally.values,
+              tally.large_scores, 2 * tally.positions);
   EXPECT_GT(tally.clipped_low, tally.values / 10);
   EXPECT_GT(tally.clipped_high, tally.values / 20);
   EXPECT_GT(tally.values - tally.clipped_low - tally.clipped_high, tally.values / 3);
@@ -240,26 +245,29 @@ TEST(NnueReference, HandComputedNetwork) {
   std::fill(net.out_weights.begin(), net.out_weights.end(), 0);
   for (int f = 0; f < kFeatureCount; ++f) net.ft_weights[f * 128] = 3;
   net.ft_biases[0] = -5;
-  net.l1_weights[0 * 256 + 0] = 1024;   // h1[0] = acc[stm][0]
+  net.l1_weights[0 * 256 + 0] = 1024;    // h1[0] = acc[stm][0]
   net.l1_weights[0 * 256 + 128] = -512;  // minus half of acc[other][0]
   net.l1_biases[0] = 100 * 1024;
   net.l2_weights[0] = 1024;  // h2[0] = h1[0]
   net.out_weights[0] = -3360;
   net.out_bias = 130048 * 3;  // three Pawns
   const kernel::Board board =
-      kernel::parse_fen(kernel::start_fen(kernel::Edition::k2018), kernel::Edition::k2018).value().board();
+      kernel::parse_fen(kernel::start_fen(kernel::Edition::k2018), kernel::Edition::k2018)
+          .value()
+          .board();
   const int pieces = kernel::popcount(board.occupied());
   const int a = std::clamp(3 * pieces - 5, 0, 127);
-  const int h1 = std::clamp(floor_div(std::int64_t{1024} * a - 512 * a + 100 * 1024, 1024), std::int64_t{0}, std::int64_t{127});
+  const int h1 = std::clamp(floor_div(std::int64_t{1024} * a - 512 * a + 100 * 1024, 1024),
+                            std::int64_t{0}, std::int64_t{127});
   const std::int64_t out = 130048 * 3 - 3360 * h1;
   const int expected = static_cast<int>(out * 100 / 130048);
   EXPECT_EQ(evaluate_board(net, board, kernel::Color::kTangerine), expected);
   EXPECT_EQ(evaluate_board(net, board, kernel::Color::kLavender), expected);
   EXPECT_EQ(pieces, 16);
-  EXPECT_EQ(a, 43);           // 16 * 3 - 5
-  EXPECT_EQ(h1, 121);         // floor(43 - 21.5 + 100)
-  EXPECT_EQ(out, -16416);     // 390144 - 3360 * 121
-  EXPECT_EQ(expected, -12);   // -12.6 centipawns, truncated towards zero (floor would give -13)
+  EXPECT_EQ(a, 43);          // 16 * 3 - 5
+  EXPECT_EQ(h1, 121);        // floor(43 - 21.5 + 100)
+  EXPECT_EQ(out, -16416);    // 390144 - 3360 * 121
+  EXPECT_EQ(expected, -12);  // -12.6 centipawns, truncated towards zero (floor would give -13)
 }
 
 }  // namespace

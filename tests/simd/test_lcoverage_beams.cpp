@@ -20,8 +20,8 @@
 #include "kernel/position.h"
 #include "kernel/random_boards.h"
 #include "search/benchmark_positions.h"
-#include "simd/dispatch.h"
 #include "simd/batch_ops.h"
+#include "simd/dispatch.h"
 
 namespace leiser::simd {
 namespace {
@@ -93,7 +93,8 @@ std::string map_text(const Map& m) {
   for (int r = 7; r >= 0; --r) {
     for (int f = 0; f < 8; ++f) {
       const int v = m[8 * r + f];
-      out += v == 0xFFFF ? "   ." : std::string(4 - std::to_string(v).size(), ' ') + std::to_string(v);
+      out +=
+          v == 0xFFFF ? "   ." : std::string(4 - std::to_string(v).size(), ' ') + std::to_string(v);
     }
     out += '\n';
   }
@@ -115,7 +116,9 @@ void expect_same(const Implementation& impl, const Board& board, Color c,
   if ((want != got || want_reached != got_reached) && failures++ < 5)
     ADD_FAILURE() << impl.name << " " << kernel::board_to_fen(board) << " shooter "
                   << kernel::color_name(c) << " lanes " << lanes.size() << " chunk " << chunk
-                  << "\nscalar\n" << map_text(want) << "got\n" << map_text(got);
+                  << "\nscalar\n"
+                  << map_text(want) << "got\n"
+                  << map_text(got);
 }
 
 std::vector<Board> bench_boards() {
@@ -172,7 +175,8 @@ TEST_P(LcoverageBeams, MatchesScalarOnBenchPositions) {
     for (int game = 0; game < 20; ++game) {
       kernel::Position pos(b, Color::kTangerine, kernel::Edition::k2018);
       for (int ply = 0; ply < 12 && !pos.is_game_over(); ++ply) {
-        for (const Color c : {Color::kTangerine, Color::kLavender}) played.push_back({pos.board(), c});
+        for (const Color c : {Color::kTangerine, Color::kLavender})
+          played.push_back({pos.board(), c});
         kernel::MoveList moves;
         kernel::generate_pseudo_moves<kernel::Edition::k2018>(pos, moves);
         if (moves.empty()) break;
@@ -192,7 +196,8 @@ TEST_P(LcoverageBeams, MatchesScalarOnSyntheticBoards) {
 }
 
 TEST_P(LcoverageBeams, EmptyAndInactiveLanes) {
-  const Board board = kernel::parse_fen("ss7/8/8/8/8/8/8/7NN W", kernel::Edition::k2018).value().board();
+  const Board board =
+      kernel::parse_fen("ss7/8/8/8/8/8/8/7NN W", kernel::Edition::k2018).value().board();
   Map m = unreached();
   Bitboard reached = 0;
   GetParam()->lcoverage_beams(board, Color::kTangerine, nullptr, 0, m.data(), &reached);
@@ -214,10 +219,12 @@ TEST(LcoverageBeamsScalar, FullBeamFollowsTraceLaser) {
     const Square king = s.board.king_square(s.shooter);
     Map m = unreached();
     Bitboard reached = 0;
-    const LcoverageLane lane = make_lane(s.board, s.shooter, 0, king, s.board.orientation_at(king), 0);
+    const LcoverageLane lane =
+        make_lane(s.board, s.shooter, 0, king, s.board.orientation_at(king), 0);
     scalar::lcoverage_beams(s.board, s.shooter, &lane, 1, m.data(), &reached);
     const kernel::LaserTrace trace = kernel::trace_laser(s.board, s.shooter);
-    ASSERT_EQ(reached | kernel::bit(king), trace.path | kernel::bit(king)) << kernel::board_to_fen(s.board);
+    ASSERT_EQ(reached | kernel::bit(king), trace.path | kernel::bit(king))
+        << kernel::board_to_fen(s.board);
   }
 }
 

@@ -52,8 +52,8 @@ TEST(PerftBatchedLasers, EveryVectorUnderEverySupportedImplementation) {
 // above would notice a broken implementation.
 std::size_t batched_boards = 0;
 bool corrupt_batches = false;
-void counting_trace(const kernel::Board* boards, const kernel::Color* shooters, kernel::LaserTrace* out,
-                    std::size_t count) {
+void counting_trace(const kernel::Board* boards, const kernel::Color* shooters,
+                    kernel::LaserTrace* out, std::size_t count) {
   simd::scalar::trace_lasers(boards, shooters, out, count);
   batched_boards += count;
   if (corrupt_batches)

@@ -18,9 +18,9 @@
 #include "kernel/fen.h"
 #include "kernel/laser.h"
 #include "kernel/random_boards.h"
+#include "simd/batch_ops.h"
 #include "simd/cpu.h"
 #include "simd/dispatch.h"
-#include "simd/batch_ops.h"
 
 namespace leiser::simd {
 namespace {
