@@ -165,11 +165,7 @@ int run_solve_command(const std::vector<std::string>& args, std::ostream& out, s
     ++tally.second;
     out << i + 1 << "/" << problems->size() << " " << p.id << " dm " << p.mate_in << ": "
         << (ok ? "solved" : "missed") << " (bestmove " << kernel::move_to_string(r.best_move)
-        << ", score "
-        << (search::is_mate_score(r.score)
-                ? "mate " + std::to_string(search::mate_in_moves(r.score))
-                : "cp " + std::to_string(r.score))
-        << ", depth " << r.depth << ")\n";
+        << ", score " << search::score_text(r.score) << ", depth " << r.depth << ")\n";
   }
   const double seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();

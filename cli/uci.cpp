@@ -577,9 +577,7 @@ std::string info_line(const search::SearchReport& r) {
   std::string line =
       "info depth " + std::to_string(r.depth) + " seldepth " + std::to_string(r.seldepth);
   if (r.multipv > 0) line += " multipv " + std::to_string(r.multipv);
-  line += " score ";
-  line += search::is_mate_score(r.score) ? "mate " + std::to_string(search::mate_in_moves(r.score))
-                                         : "cp " + std::to_string(r.score);
+  line += " score " + search::score_text(r.score);
   if (r.bound == search::ScoreBound::kLower) line += " lowerbound";
   if (r.bound == search::ScoreBound::kUpper) line += " upperbound";
   line += " nodes " + std::to_string(r.nodes) + " nps " + std::to_string(r.nps) + " time " +

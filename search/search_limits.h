@@ -21,6 +21,10 @@ constexpr bool is_mate_score(int score) { return score >= kMateBound || score <=
 constexpr int mate_in_moves(int score) {
   return score > 0 ? (kMate - score + 1) / 2 : -((kMate + score) / 2);
 }
+// A score as the protocol's `info ... score` writes it: "cp 35" or "mate -3".
+inline std::string score_text(int score) {
+  return is_mate_score(score) ? "mate " + std::to_string(mate_in_moves(score)) : "cp " + std::to_string(score);
+}
 
 struct SearchLimits {
   int depth = 0;            // 0: no depth limit
