@@ -195,7 +195,7 @@ def main():
     for edition in args.editions.split(","):
         sections.append("### Edition %s, %d rounds\n\n%s" % (
             edition, args.rounds, scaling(exe, args.threads, args.depth, edition, args.rounds)))
-    oversubscribed = scaling(exe, args.oversubscribed, args.depth, "2016", 1)
+    oversubscribed = scaling(exe, args.oversubscribed, args.depth, "2016", args.rounds)
     counted = "\n\n".join([counters(exe, args.depth, 2),
                             counters(exe, args.depth, 16, ["oversubscribe=true"])])
 
@@ -221,7 +221,9 @@ as the row has threads, sharing nothing.
 
 Oversubscribed rows run 4, 8 and 16 threads on this machine's cores: the tree they search
 (nodes to the same depth over one thread's) is the search overhead a machine with that many
-cores would see; their times and node rates mean nothing here. One round.
+cores would see; their times and node rates mean nothing here. The median of %(rounds)d rounds: a
+single round ranges widely (16 threads: +50% to +120% in three runs of one binary,
+perf-reports/parallel-experiments.md).
 
 %(oversubscribed)s
 
@@ -251,7 +253,7 @@ Elo from the pairs (pentanomial), 95%% interval.
 %(games)s
 """ % {"argv": " ".join(["scripts/parallel_report.py"] + sys.argv[1:]), "date": date, "commit": commit,
        "machine": machine(), "depth": args.depth, "sections": "\n\n".join(sections),
-       "oversubscribed": oversubscribed, "counted": counted, "edition": args.edition,
+       "oversubscribed": oversubscribed, "counted": counted, "edition": args.edition, "rounds": args.rounds,
        "games": games_table()}
     with open(args.out, "w") as f:
         f.write(report)
