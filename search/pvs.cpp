@@ -1077,6 +1077,7 @@ SearchResult Searcher::run(const kernel::Game& game, const SearchLimits& limits,
   }
   shared.threads = std::max(1, threads);
   shared.splitting = shared.threads > 1 && shared.options.smp == SmpMode::kYbwc;
+  shared.split_depth = split_depth_for(shared.options, shared.threads);
   shared.time.start(limits, options.rules.time_style, options.move_overhead_ms);
   shared.tt.new_search();
   // The reference starts every search with an empty best-move history;

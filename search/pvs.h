@@ -140,7 +140,7 @@ class Worker {
   // waits until `split_cut_moves` moves (the TT move, killers and the best
   // of the history) have failed to cut.
   bool may_split(int depth, int searched, NodeType type) const {
-    if (searched == 0 || !shared_.splitting || depth < shared_.options.min_split_depth) return false;
+    if (searched == 0 || !shared_.splitting || depth < shared_.split_depth) return false;
     return type != NodeType::kCut || searched >= shared_.options.split_cut_moves;
   }
   // Shares the moves the picker has not handed out yet between this worker

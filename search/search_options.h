@@ -3,6 +3,7 @@
 // to Searcher::run and read-only while the search runs.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 
 #include "search/search_limits.h"
@@ -25,6 +26,13 @@ inline constexpr int kMaxAbortPollInterval = 1 << 16;
 // Nodes with less depth left are searched serially: a split costs a task and
 // a copy of the path, more than a small subtree is worth (perf-reports/parallel-experiments.md).
 inline constexpr int kDefaultMinSplitDepth = 4;
+// With more threads, the split depth rises a ply per doubling beyond this
+// many (SearchOptions::split_depth_scaling, split_depth_for): at 16 threads
+// (oversubscribed here) splits from depth 6 searched a median of +34% more
+// nodes than one thread where splits from depth 4 searched +77%, and at 8
+// threads depth 5 +21% where depth 4 +33% (perf-reports/parallel-experiments.md),
+// while at 2 threads depth 4 reached depth sooner than 5 or 6.
+inline constexpr int kSplitDepthScalingThreads = 4;
 // A node of depth 1 has only quiescence below it: nothing worth a task.
 inline constexpr int kMinMinSplitDepth = 2;
 // More than any search's depth: nothing splits.
@@ -67,6 +75,9 @@ struct SearchOptions {
   // The least depth at which a node hands its younger brothers to parallel
   // tasks; at least kMinMinSplitDepth.
   int min_split_depth = kDefaultMinSplitDepth;
+  // Raise the split depth by a ply per doubling of the threads beyond
+  // kSplitDepthScalingThreads (split_depth_for).
+  bool split_depth_scaling = true;
   // Time each abort and how long the tasks below take to notice it
   // (SplitStats::abort_latency_*): two clock reads per abort, for measuring
   // the poll interval; off, the search reads no clock for aborts.
@@ -79,5 +90,17 @@ struct SearchOptions {
   bool measure_idle_time = false;
   SmpMode smp = SmpMode::kYbwc;
 };
+
+// The least depth at which nodes split in a search with `threads` threads:
+// options.min_split_depth, plus a ply for each doubling of the threads beyond
+// kSplitDepthScalingThreads when options.split_depth_scaling (4 threads: +0,
+// 8: +1, 16: +2, 32: +3). More helpers than a shallow subtree can use only
+// race each other's TT entries there.
+constexpr int split_depth_for(const SearchOptions& options, int threads) {
+  int depth = options.min_split_depth;
+  if (options.split_depth_scaling)
+    for (int t = kSplitDepthScalingThreads; t < threads; t *= 2) ++depth;
+  return std::min(depth, kMaxMinSplitDepth);
+}
 
 }  // namespace leiser::search

@@ -136,6 +136,8 @@ struct SharedState {
   // Whether nodes split (Young Brothers Wait): more than one thread, and
   // SmpMode::kYbwc.
   bool splitting = false;
+  // Nodes with less depth left do not split (split_depth_for).
+  int split_depth = kDefaultMinSplitDepth;
   std::vector<kernel::Key> game_keys;  // positions before the root, for repetition
 
   // The main worker's iteration (nominal depth), for info lines: written by

@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include <atomic>
+#include <utility>
 
 #include "kernel/game.h"
 #include "search/engine.h"
@@ -86,6 +87,22 @@ TEST(SplitOptions, AbortLatencyIsMeasuredOnlyWhenAskedFor) {
   if (stats.abort_notices.load() > 0) {
     EXPECT_GE(stats.abort_latency_ns_max.load() * stats.abort_notices.load(), stats.abort_latency_ns_sum.load());
   }
+}
+
+TEST(SplitOptions, SplitDepthRisesAPlyPerDoublingBeyondFourThreads) {
+  SearchOptions options;
+  ASSERT_EQ(options.min_split_depth, 4);
+  const std::pair<int, int> expected[] = {{1, 4}, {2, 4}, {3, 4}, {4, 4}, {5, 5},  {8, 5},
+                                          {9, 6}, {16, 6}, {17, 7}, {32, 7}, {64, 8}};
+  for (const auto& [threads, depth] : expected)
+    EXPECT_EQ(split_depth_for(options, threads), depth) << threads << " threads";
+  options.min_split_depth = 2;
+  EXPECT_EQ(split_depth_for(options, 16), 4);
+  options.split_depth_scaling = false;
+  EXPECT_EQ(split_depth_for(options, 16), 2);
+  options.min_split_depth = kMaxMinSplitDepth;
+  options.split_depth_scaling = true;
+  EXPECT_EQ(split_depth_for(options, 1024), kMaxMinSplitDepth);
 }
 
 }  // namespace
