@@ -5,11 +5,12 @@
 // The baseline "scalar" core is the ordinary libraries (leiser_kernel,
 // leiser_search, leiser_arena, leiser_cli); the "avx2" and "avx512" cores are
 // the same sources compiled with wider flags and linked into one object each
-// whose only global symbols are its entry below and its C API table
-// (capi/core_api.h). This header is what
-// the code that runs before the choice (cli/main.cpp, core/cores.cpp), the
-// front ends that use a core (cli/, mpi/) and the cores share: plain data and function pointers,
-// nothing compiled here.
+// whose only global symbol is its entry below: one table per core, the
+// executable's commands and typed jobs and the C API's engine functions
+// alike. This header is what the code that runs before the choice
+// (cli/main.cpp, core/cores.cpp, capi/leiserchess.cpp), the front ends that
+// use a core (cli/, mpi/, the C library) and the cores share: plain data and
+// function pointers, nothing compiled here.
 #pragma once
 
 #include <iosfwd>
@@ -18,6 +19,7 @@
 #include <string_view>
 #include <vector>
 
+#include "capi/core_api.h"
 #include "core/gendata_progress.h"
 #include "core/perft_job.h"
 #include "kernel/expected.h"
@@ -59,6 +61,11 @@ struct CoreEntry {
   // prints it. Returns the exit status.
   int (*gendata)(const std::vector<std::string>& args, const GendataProgressFn& on_progress,
                  std::ostream& out, std::ostream& err);
+  // The C API's engine functions in this core (capi/core_api.h): what the
+  // exported functions of libleiserchess (capi/leiserchess.cpp) forward to.
+  // Part of this entry, not a second table, so that choosing a core is one
+  // lookup for the executable and the library alike.
+  const LeiserCoreApi* c_api;
 };
 
 // The cores this build contains, best first; the last is scalar.
