@@ -14,6 +14,7 @@
 #pragma once
 
 #include <iosfwd>
+#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
@@ -22,18 +23,20 @@
 #include "capi/core_api.h"
 #include "core/gendata_progress.h"
 #include "core/perft_job.h"
+#include "core/session_state.h"
 #include "kernel/expected.h"
 #include "simd/cpu.h"
 
 namespace leiser::core {
 
 // What a core hands the next one when the protocol's `simd` option switches
-// cores: the name of the core to run, and the protocol lines that rebuild the
-// state it leaves (options set, the game), which the next core runs first
-// without answering them.
+// cores: the name of the core to run, and the state the session leaves
+// (core/session_state.h), which the next core applies to its engine before it
+// reads on.
 struct CoreHandover {
   std::string next_core;  // empty: no switch, the program ends
-  std::vector<std::string> replay;
+  // Set with next_core; taken (and reset) by the next core's session.
+  std::optional<SessionState> state;
   // Set by the launcher (cli/main.cpp): the name of the core that runs for a
   // SIMD implementation, core_for(implementation).name. The cores cannot ask
   // the table themselves: it is baseline code outside them.
@@ -47,8 +50,9 @@ struct CoreEntry {
   simd::FeatureSet compiled_for;
   // Runs a command line (arguments after the program's name and --simd; none:
   // the engine protocol on `in` and `out`). Returns the exit status. A
-  // protocol session replays `handover.replay` first, and sets
-  // `handover.next_core` when it ends to let another core go on.
+  // protocol session applies `handover.state` first, and sets
+  // `handover.next_core` and `handover.state` when it ends to let another
+  // core go on.
   int (*run)(const std::vector<std::string>& args, std::istream& in, std::ostream& out,
              std::ostream& err, CoreHandover& handover);
   // Typed work, no text to read back: the leaves at depths 1..job.depth, or
