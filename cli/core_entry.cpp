@@ -101,8 +101,9 @@ int run(const std::vector<std::string>& args, std::istream& in, std::ostream& ou
 }
 
 // The core's typed perft entry (core::CoreEntry::perft_counts).
-kernel::Expected<core::PerftCounts> perft_job_entry(const core::PerftJob& job) {
-  return perft_counts(job);
+kernel::Expected<core::PerftCounts> perft_job_entry(const core::PerftJob& job,
+                                                    const core::PerftDepthFn& on_depth) {
+  return perft_counts(job, on_depth);
 }
 
 // The core's gendata entry (core::CoreEntry::gendata): progress as data.

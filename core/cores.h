@@ -57,8 +57,9 @@ struct CoreEntry {
              std::ostream& err, CoreHandover& handover);
   // Typed work, no text to read back: the leaves at depths 1..job.depth, or
   // why the job cannot be counted (a bad FEN or move, no memory for the
-  // table). The same tree and table as `leiserchess perft` (cli/perft_command.h).
-  kernel::Expected<PerftCounts> (*perft_counts)(const PerftJob& job);
+  // table); `on_depth` (may be empty) gets each depth as it is counted. The
+  // very loop `leiserchess perft` runs without --divide (cli/perft_command.h).
+  kernel::Expected<PerftCounts> (*perft_counts)(const PerftJob& job, const PerftDepthFn& on_depth);
   // `leiserchess gendata` with `args` (its options), reporting its progress
   // to `on_progress` about once a second and at the end instead of printing
   // the live progress line; `out` and `err` get the rest as the command

@@ -110,9 +110,24 @@ TEST(Cores, TypedPerftEntryCountsWhatTheCommandPrints) {
       job.depth = 3;
       job.moves = {"h0g1"};
       job.hash_megabytes = 1;
-      const auto counts = core->perft_counts(job);
+      std::vector<core::PerftDepthReport> reports;
+      const auto counts = core->perft_counts(
+          job, [&](const core::PerftDepthReport& report) { reports.push_back(report); });
       ASSERT_TRUE(counts) << core->name << ": " << counts.error();
       ASSERT_EQ(counts->size(), 3u);
+      // Each depth reported once, in order, with its count and the table.
+      ASSERT_EQ(reports.size(), 3u);
+      for (std::size_t i = 0; i < reports.size(); ++i) {
+        EXPECT_EQ(reports[i].depth, static_cast<int>(i) + 1);
+        EXPECT_EQ(reports[i].leaves, (*counts)[i]);
+        EXPECT_GE(reports[i].seconds, 0.0);
+        EXPECT_EQ(reports[i].table_bytes, std::size_t{1} << 20);
+      }
+      // The lasers traced in batches: the same counts.
+      job.batch_lasers = true;
+      const auto batched = core->perft_counts(job, {});
+      ASSERT_TRUE(batched) << core->name << ": " << batched.error();
+      EXPECT_EQ(*batched, *counts) << core->name << " " << edition;
       const std::string fen = kernel::to_fen(kernel::Game::start(job.edition).position());
       for (int depth = 1; depth <= 3; ++depth) {
         const Output printed = run_core(*core, {"perft", "--edition", edition, "--moves", "h0g1",
@@ -127,10 +142,10 @@ TEST(Cores, TypedPerftEntryCountsWhatTheCommandPrints) {
     }
     core::PerftJob bad;
     bad.fen = "not a fen";
-    EXPECT_FALSE(core->perft_counts(bad)) << core->name;
+    EXPECT_FALSE(core->perft_counts(bad, {})) << core->name;
     core::PerftJob illegal;
     illegal.moves = {"a0a0"};
-    EXPECT_FALSE(core->perft_counts(illegal)) << core->name;
+    EXPECT_FALSE(core->perft_counts(illegal, {})) << core->name;
   }
 }
 
