@@ -1,7 +1,8 @@
 // The C API's engine functions (capi/leiserchess.h) over the C++ Engine
 // (search/engine.h), compiled into every engine core (docs/isa-cores.md) and
-// offered as the core's LeiserCoreApi table; capi/leiserchess.cpp exports
-// the C functions and forwards them to the chosen core's table.
+// offered as the core's LeiserCoreApi table, which the core's entry points to
+// (core/cores.h); capi/leiserchess.cpp exports the C functions and forwards
+// them to the chosen core's table.
 // Every entry point catches every exception: nothing may unwind into C.
 #include "capi/core_api.h"
 
@@ -272,24 +273,7 @@ leiser_status engine_evaluate(leiser_engine* engine, int32_t* score_cp) {
 
 }  // namespace
 
-#ifndef LEISER_CORE_NAME
-#define LEISER_CORE_NAME scalar
-#endif
-#define LEISER_CAPI_STRING_(name) #name
-#define LEISER_CAPI_STRING(name) LEISER_CAPI_STRING_(name)
-#define LEISER_CAPI_ENTRY_(name) leiser_capi_##name
-#define LEISER_CAPI_ENTRY(name) LEISER_CAPI_ENTRY_(name)
-
-extern "C" constinit const LeiserCoreApi LEISER_CAPI_ENTRY(LEISER_CORE_NAME){
-    LEISER_CAPI_STRING(LEISER_CORE_NAME),
-    &engine_create,
-    &engine_destroy,
-    &last_error,
-    &engine_set_option,
-    &engine_set_position,
-    &engine_get_fen,
-    &engine_new_game,
-    &engine_search,
-    &engine_stop,
-    &engine_perft,
-    &engine_evaluate};
+constinit const LeiserCoreApi leiser::capi::kCoreApi{
+    &engine_create,       &engine_destroy, &last_error,      &engine_set_option,
+    &engine_set_position, &engine_get_fen, &engine_new_game, &engine_search,
+    &engine_stop,         &engine_perft,   &engine_evaluate};

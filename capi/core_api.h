@@ -1,13 +1,14 @@
 // The C API's engine functions as one engine core offers them (docs/isa-cores.md):
-// capi/core_api.cpp fills one table per core; capi/leiserchess.cpp, the
-// exported C functions, forwards each call to the table of the core chosen
-// for this CPU. Plain data and function pointers only.
+// capi/core_api.cpp fills the table in every core, and the core's one entry
+// (core::CoreEntry::c_api, core/cores.h) points to it; capi/leiserchess.cpp,
+// the exported C functions, finds the entry of the core chosen for this CPU
+// and forwards each call to its table. Plain data and function pointers only,
+// so that core/cores.h can hold it without knowing the engine.
 #pragma once
 
 #include "capi/leiserchess.h"
 
 struct LeiserCoreApi {
-  const char* name;  // the core's name: "scalar", "avx2", "avx512"
   leiser_status (*engine_create)(leiser_engine** engine);
   void (*engine_destroy)(leiser_engine* engine);
   const char* (*last_error)(const leiser_engine* engine);
@@ -23,9 +24,11 @@ struct LeiserCoreApi {
   leiser_status (*engine_evaluate)(leiser_engine* engine, int32_t* score_cp);
 };
 
-// Each core's table, defined only in the cores this build contains.
-extern "C" {
-extern const LeiserCoreApi leiser_capi_scalar;
-extern const LeiserCoreApi leiser_capi_avx2;
-extern const LeiserCoreApi leiser_capi_avx512;
-}
+namespace leiser::capi {
+
+// This core's table. Not a symbol of its own outside the core: each core's
+// copy is reached only through that core's entry, so a wide core still
+// exports one global symbol (scripts/prelink_core.py).
+extern const LeiserCoreApi kCoreApi;
+
+}  // namespace leiser::capi

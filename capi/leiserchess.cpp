@@ -1,36 +1,26 @@
-// The exported C API (capi/leiserchess.h). Baseline code: the engine
-// functions forward to the C API table of one engine core (capi/core_api.h),
-// chosen at the first call as the executable chooses its core: the best
-// this CPU runs, or the one LEISER_SIMD names (docs/isa-cores.md). An
-// engine lives in the core that created it, which is the one core used.
+// The exported C API (capi/leiserchess.h). Baseline code, a front end on
+// core/ as cli/main.cpp is: the engine functions forward to the C API table
+// of one engine core (core::CoreEntry::c_api), chosen at the first call as
+// the executable chooses its core: the best this CPU runs, or the one
+// LEISER_SIMD names (docs/isa-cores.md). An engine lives in the core that
+// created it, which is the one core used.
 #include "capi/leiserchess.h"
 
-#include <span>
-
 #include "capi/core_api.h"
+#include "core/cores.h"
 #include "simd/dispatch.h"
 
 namespace {
 
-// Best first, as simd::all_implementations(). Addresses only (constant
-// initialisation): no core's code runs before one is chosen.
-constexpr const LeiserCoreApi* kBuiltCores[] = {
-#if LEISER_HAVE_CORE_AVX512
-    &leiser_capi_avx512,
-#endif
-#if LEISER_HAVE_CORE_AVX2
-    &leiser_capi_avx2,
-#endif
-    &leiser_capi_scalar,
-};
-
 // The core of the active SIMD implementation, or the best one built below
-// it; chosen once.
-const LeiserCoreApi& core() {
-  static const LeiserCoreApi* const chosen = leiser::simd::built_for(
-      leiser::simd::active().name, std::span<const LeiserCoreApi* const>(kBuiltCores));
-  return chosen != nullptr ? *chosen : leiser_capi_scalar;
+// it (core::core_for, the executable's own lookup); chosen once.
+const leiser::core::CoreEntry& core() {
+  static const leiser::core::CoreEntry& chosen =
+      leiser::core::core_for(leiser::simd::active().name);
+  return chosen;
 }
+
+const LeiserCoreApi& api() { return *core().c_api; }
 
 }  // namespace
 
@@ -68,33 +58,33 @@ leiser_limits leiser_limits_none(void) {
   return limits;
 }
 
-leiser_status leiser_engine_create(leiser_engine** engine) { return core().engine_create(engine); }
-void leiser_engine_destroy(leiser_engine* engine) { core().engine_destroy(engine); }
-const char* leiser_last_error(const leiser_engine* engine) { return core().last_error(engine); }
+leiser_status leiser_engine_create(leiser_engine** engine) { return api().engine_create(engine); }
+void leiser_engine_destroy(leiser_engine* engine) { api().engine_destroy(engine); }
+const char* leiser_last_error(const leiser_engine* engine) { return api().last_error(engine); }
 leiser_status leiser_engine_set_option(leiser_engine* engine, const char* name, const char* value) {
-  return core().engine_set_option(engine, name, value);
+  return api().engine_set_option(engine, name, value);
 }
 leiser_status leiser_engine_set_position(leiser_engine* engine, const char* fen,
                                          const char* moves) {
-  return core().engine_set_position(engine, fen, moves);
+  return api().engine_set_position(engine, fen, moves);
 }
 leiser_status leiser_engine_get_fen(leiser_engine* engine, char* buf, size_t size) {
-  return core().engine_get_fen(engine, buf, size);
+  return api().engine_get_fen(engine, buf, size);
 }
 leiser_status leiser_engine_new_game(leiser_engine* engine) {
-  return core().engine_new_game(engine);
+  return api().engine_new_game(engine);
 }
 leiser_status leiser_engine_search(leiser_engine* engine, const leiser_limits* limits,
                                    leiser_info_callback on_info, void* user_data,
                                    leiser_result* result) {
-  return core().engine_search(engine, limits, on_info, user_data, result);
+  return api().engine_search(engine, limits, on_info, user_data, result);
 }
-leiser_status leiser_engine_stop(leiser_engine* engine) { return core().engine_stop(engine); }
+leiser_status leiser_engine_stop(leiser_engine* engine) { return api().engine_stop(engine); }
 leiser_status leiser_engine_perft(leiser_engine* engine, int depth, uint64_t* leaves) {
-  return core().engine_perft(engine, depth, leaves);
+  return api().engine_perft(engine, depth, leaves);
 }
 leiser_status leiser_engine_evaluate(leiser_engine* engine, int32_t* score_cp) {
-  return core().engine_evaluate(engine, score_cp);
+  return api().engine_evaluate(engine, score_cp);
 }
 
 }  // extern "C"

@@ -1,6 +1,7 @@
 // One core's entry (core/cores.h): the subcommands of the leiserchess
-// executable, or the engine protocol, run by this core. Compiled into every
-// core; LEISER_CORE_NAME (set by meson.build for the wide cores) names it.
+// executable, or the engine protocol, run by this core, its typed jobs, and
+// its C API table. Compiled into every core; LEISER_CORE_NAME (set by
+// meson.build for the wide cores) names it.
 #include "cli/core_entry.h"
 
 #include <istream>
@@ -48,8 +49,10 @@ constexpr const char* kHelp =
     "                           time to depth, search overhead and node rate per thread count\n"
     "                           against one thread and the machine's ceiling (deep set, depth 9)\n"
     "  solve FILE [--movetime MS] [--threads T] [--hash MB] [option=value ...]\n"
-    "                           run a tactics suite (lines '<FEN>; dm <n>; edition <E>; id <name>',\n"
-    "                           e.g. tests/data/tactics-2016.txt): how many forced King zaps it finds\n"
+    "                           run a tactics suite (lines '<FEN>; dm <n>; edition <E>; "
+    "id <name>',\n"
+    "                           e.g. tests/data/tactics-2016.txt): how many forced King "
+    "zaps it finds\n"
     "  arena --engine name=N,cmd=C[,option.X=V,depth=D,nodes=N] --engine ... [--edition E]\n"
     "        [--tc T+I] [--games N] [--concurrency C] [--openings F] [--pgn F] [--sprt ...]\n"
     "                           play matches between engines and referee them (arena --help)\n"
@@ -69,8 +72,8 @@ constexpr const char* kHelp =
     "  --version                print the version\n"
     "  help                     this text\n";
 
-int run(const std::vector<std::string>& args, std::istream& in, std::ostream& out, std::ostream& err,
-        core::CoreHandover& handover) {
+int run(const std::vector<std::string>& args, std::istream& in, std::ostream& out,
+        std::ostream& err, core::CoreHandover& handover) {
   // No command: speak the engine protocol, so match runners can start the
   // executable directly.
   if (args.empty()) return run_protocol(in, out, &handover);
@@ -98,8 +101,9 @@ int run(const std::vector<std::string>& args, std::istream& in, std::ostream& ou
 }
 
 // The core's typed perft entry (core::CoreEntry::perft_counts).
-kernel::Expected<core::PerftCounts> perft_job_entry(const core::PerftJob& job) {
-  return perft_counts(job);
+kernel::Expected<core::PerftCounts> perft_job_entry(const core::PerftJob& job,
+                                                    const core::PerftDepthFn& on_depth) {
+  return perft_counts(job, on_depth);
 }
 
 // The core's gendata entry (core::CoreEntry::gendata): progress as data.
@@ -115,5 +119,9 @@ std::string_view this_core_name() { return LEISER_CORE_STRING(LEISER_CORE_NAME);
 }  // namespace leiser::cli
 
 extern "C" constinit const leiser::core::CoreEntry LEISER_CORE_ENTRY(LEISER_CORE_NAME){
-    LEISER_CORE_STRING(LEISER_CORE_NAME), leiser::simd::compiled_features(), &leiser::cli::run,
-    &leiser::cli::perft_job_entry, &leiser::cli::gendata_entry};
+    LEISER_CORE_STRING(LEISER_CORE_NAME),
+    leiser::simd::compiled_features(),
+    &leiser::cli::run,
+    &leiser::cli::perft_job_entry,
+    &leiser::cli::gendata_entry,
+    &leiser::capi::kCoreApi};

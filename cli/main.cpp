@@ -26,7 +26,7 @@ int main(int argc, char** argv) {
     --i;
   }
   // A protocol session may hand over to another core (its `simd` option):
-  // the new core replays the state and reads on from the same input.
+  // the new core adopts its state (as data) and reads on from the same input.
   leiser::core::CoreHandover handover;
   handover.core_name_for = [](std::string_view implementation) {
     return leiser::core::core_for(implementation).name;

@@ -109,35 +109,60 @@ std::shared_ptr<kernel::PerftTable> shared_perft_table(std::size_t megabytes) {
   return kept;
 }
 
+// The game a count starts from: `fen` (none: the edition's start position)
+// with `moves` played.
+kernel::Expected<kernel::Game> start_game(Edition edition, const std::optional<std::string>& fen,
+                                          const std::vector<std::string>& moves) {
+  auto game = fen ? kernel::Game::from_fen(*fen, edition)
+                  : kernel::Expected<kernel::Game>(kernel::Game::start(edition));
+  if (!game) return kernel::Error{game.error()};
+  if (auto played = game.value().play_all(moves); !played) return kernel::Error{played.error()};
+  return game;
+}
+
+// The table of `megabytes` for a count (none for 0), or why it cannot be had.
+kernel::Expected<std::shared_ptr<kernel::PerftTable>> table_for(std::size_t megabytes) {
+  if (megabytes == 0) return std::shared_ptr<kernel::PerftTable>();
+  try {
+    return shared_perft_table(megabytes);
+  } catch (const std::bad_alloc&) {
+    return kernel::Error{"cannot map a perft table of " + std::to_string(megabytes) + " MB"};
+  }
+}
+
+// The request a count makes of the kernel, but for its depth.
+kernel::PerftRequest request_for(kernel::PerftMode mode, int threads, bool batch_lasers,
+                                 kernel::PerftTable* table) {
+  kernel::PerftRequest request{1, mode, std::max(1, threads)};
+  request.table = table;
+  if (batch_lasers) request.batch_trace = simd::active().trace_lasers_fn;
+  return request;
+}
+
 }  // namespace
 
-kernel::Expected<core::PerftCounts> perft_counts(
-    const core::PerftJob& job,
-    const std::function<void(int depth, std::uint64_t leaves)>& on_depth) {
+kernel::Expected<core::PerftCounts> perft_counts(const core::PerftJob& job,
+                                                 const core::PerftDepthFn& on_depth) {
   if (job.depth < 1 || job.depth > 20)
     return kernel::Error{"depth must be from 1 to 20, got " + std::to_string(job.depth)};
-  auto game = job.fen.empty() ? kernel::Expected<kernel::Game>(kernel::Game::start(job.edition))
-                              : kernel::Game::from_fen(job.fen, job.edition);
+  const auto game =
+      start_game(job.edition, job.fen.empty() ? std::nullopt : std::optional(job.fen), job.moves);
   if (!game) return kernel::Error{game.error()};
-  if (auto played = game.value().play_all(job.moves); !played) return kernel::Error{played.error()};
-  kernel::PerftRequest request{1, job.mode, std::max(1, job.threads)};
   // One table for every depth of the job (depth d reuses what d - 1 kept),
   // and for the process's later jobs and commands.
-  std::shared_ptr<kernel::PerftTable> table;
-  if (job.hash_megabytes > 0) {
-    try {
-      table = shared_perft_table(job.hash_megabytes);
-    } catch (const std::bad_alloc&) {
-      return kernel::Error{"cannot map a perft table of " + std::to_string(job.hash_megabytes) +
-                           " MB"};
-    }
-    request.table = table.get();
-  }
+  const auto table = table_for(job.hash_megabytes);
+  if (!table) return kernel::Error{table.error()};
+  kernel::PerftRequest request =
+      request_for(job.mode, job.threads, job.batch_lasers, table.value().get());
+  const std::size_t table_bytes = *table ? table.value()->bytes() : 0;
+  using Clock = std::chrono::steady_clock;
   core::PerftCounts counts;
   for (int depth = 1; depth <= job.depth; ++depth) {
     request.depth = depth;
+    const auto start = Clock::now();
     counts.push_back(kernel::perft(game->position(), game->ko_board(), request));
-    if (on_depth) on_depth(depth, counts.back());
+    const double seconds = std::chrono::duration<double>(Clock::now() - start).count();
+    if (on_depth) on_depth({depth, counts.back(), seconds, table_bytes});
   }
   return counts;
 }
@@ -148,34 +173,14 @@ int run_perft_command(const std::vector<std::string>& args, std::ostream& out, s
     err << "error: " << *problem << "\n" << kUsage << "\n";
     return 2;
   }
-  auto game = parsed.fen ? kernel::Game::from_fen(*parsed.fen, parsed.edition)
-                         : kernel::Expected<kernel::Game>(kernel::Game::start(parsed.edition));
+  // Checked here, not only by the count: `--fen ""` is a bad FEN, where a
+  // job's empty FEN means the start position.
+  const auto game = start_game(parsed.edition, parsed.fen, parsed.moves);
   if (!game) {
     err << "error: " << game.error() << "\n";
     return 2;
   }
-  if (auto played = game.value().play_all(parsed.moves); !played) {
-    err << "error: " << played.error() << "\n";
-    return 2;
-  }
   const kernel::Game& g = *game;
-  kernel::PerftRequest request{1, parsed.mode, parsed.threads};
-  // One table for every depth of the run (depth d reuses what d - 1 kept),
-  // and for later perft commands in this process.
-  std::shared_ptr<kernel::PerftTable> table;
-  if (parsed.hash_megabytes > 0) {
-    try {
-      table = shared_perft_table(parsed.hash_megabytes);
-    } catch (const std::bad_alloc&) {
-      err << "error: cannot map a perft table of " << parsed.hash_megabytes << " MB\n";
-      return 2;
-    }
-    request.table = table.get();
-  }
-  // Off by default: batching the next-to-last ply's lasers through the SIMD
-  // batch op measured slower than tracing each move as it is made
-  // (perf-reports/search-experiments.md); the option exercises and times it.
-  if (parsed.batch_lasers) request.batch_trace = simd::active().trace_lasers_fn;
   // 2016 pseudo perft never calls the batch: its next-to-last ply counts the
   // children from the current beam and makes only the moves that touch it
   // (kernel/perft.cpp, perft2_2016_pseudo), so the flag changes nothing there
@@ -186,46 +191,70 @@ int run_perft_command(const std::vector<std::string>& args, std::ostream& out, s
       g.edition() == Edition::k2016 && parsed.mode == kernel::PerftMode::kPseudo;
   const bool too_shallow = parsed.depth - (parsed.divide ? 1 : 0) < 2;
 
-  using Clock = std::chrono::steady_clock;
   double last_seconds = 0;
   std::uint64_t last_count = 0;
-  const int first_depth = parsed.divide ? parsed.depth : 1;
-  for (int depth = first_depth; depth <= parsed.depth; ++depth) {
-    request.depth = depth;
-    const auto start = Clock::now();
-    std::uint64_t count = 0;
-    if (parsed.divide) {
-      // Each root move's line is printed as soon as it and every move
-      // before it are counted, so a run of hours shows its progress, and a
-      // run cut short leaves the counts of a prefix of the root moves (the
-      // rest can be counted one by one with --moves).
-      std::mutex printing;
-      std::vector<std::optional<std::uint64_t>> done;
-      std::vector<kernel::Move> moves;
-      std::size_t printed = 0;
-      const auto on_done = [&](std::size_t index, kernel::Move move, std::uint64_t leaves) {
-        const std::lock_guard lock(printing);
-        if (done.size() <= index) {
-          done.resize(index + 1);
-          moves.resize(index + 1);
-        }
-        done[index] = leaves;
-        moves[index] = move;
-        for (; printed < done.size() && done[printed]; ++printed)
-          out << kernel::move_to_string(moves[printed]) << ": " << *done[printed] << "\n"
-              << std::flush;
-      };
-      // Every root move reports once, so all lines are out when this returns.
-      for (const auto& [move, leaves] :
-           kernel::perft_divide(g.position(), g.ko_board(), request, on_done))
-        count += leaves;
-      out << "\n";
-    } else {
-      count = kernel::perft(g.position(), g.ko_board(), request);
+  std::size_t table_bytes = 0;
+  if (!parsed.divide) {
+    // Depths 1..N: the cores' typed perft, printing each depth as it comes.
+    const core::PerftJob job{.edition = parsed.edition,
+                             .fen = parsed.fen.value_or(""),
+                             .moves = parsed.moves,
+                             .depth = parsed.depth,
+                             .mode = parsed.mode,
+                             .threads = parsed.threads,
+                             .hash_megabytes = parsed.hash_megabytes,
+                             .batch_lasers = parsed.batch_lasers};
+    const auto counted = perft_counts(job, [&](const core::PerftDepthReport& report) {
+      out << "perft " << report.depth << " " << report.leaves << "\n" << std::flush;
+      last_seconds = report.seconds;
+      last_count = report.leaves;
+      table_bytes = report.table_bytes;
+    });
+    if (!counted) {
+      err << "error: " << counted.error() << "\n";
+      return 2;
     }
-    last_seconds = std::chrono::duration<double>(Clock::now() - start).count();
+  } else {
+    // One table for the run, kept for later perft commands in this process.
+    const auto table = table_for(parsed.hash_megabytes);
+    if (!table) {
+      err << "error: " << table.error() << "\n";
+      return 2;
+    }
+    table_bytes = *table ? table.value()->bytes() : 0;
+    kernel::PerftRequest request =
+        request_for(parsed.mode, parsed.threads, parsed.batch_lasers, table.value().get());
+    request.depth = parsed.depth;
+    const auto start = std::chrono::steady_clock::now();
+    // Each root move's line is printed as soon as it and every move
+    // before it are counted, so a run of hours shows its progress, and a
+    // run cut short leaves the counts of a prefix of the root moves (the
+    // rest can be counted one by one with --moves).
+    std::mutex printing;
+    std::vector<std::optional<std::uint64_t>> done;
+    std::vector<kernel::Move> moves;
+    std::size_t printed = 0;
+    const auto on_done = [&](std::size_t index, kernel::Move move, std::uint64_t leaves) {
+      const std::lock_guard lock(printing);
+      if (done.size() <= index) {
+        done.resize(index + 1);
+        moves.resize(index + 1);
+      }
+      done[index] = leaves;
+      moves[index] = move;
+      for (; printed < done.size() && done[printed]; ++printed)
+        out << kernel::move_to_string(moves[printed]) << ": " << *done[printed] << "\n"
+            << std::flush;
+    };
+    // Every root move reports once, so all lines are out when this returns.
+    std::uint64_t count = 0;
+    for (const auto& [move, leaves] :
+         kernel::perft_divide(g.position(), g.ko_board(), request, on_done))
+      count += leaves;
+    out << "\n";
+    last_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     last_count = count;
-    out << "perft " << depth << " " << count << "\n" << std::flush;
+    out << "perft " << parsed.depth << " " << count << "\n" << std::flush;
   }
   const double rate = last_seconds > 0 ? static_cast<double>(last_count) / last_seconds : 0.0;
   out << "time " << static_cast<long long>(last_seconds * 1000 + 0.5) << " ms (depth "
@@ -233,7 +262,7 @@ int run_perft_command(const std::vector<std::string>& args, std::ostream& out, s
       << kernel::edition_name(g.edition()) << ", "
       << (parsed.mode == kernel::PerftMode::kPseudo ? "pseudo" : "legal") << ", threads "
       << parsed.threads;
-  if (table) out << ", table " << table->bytes() / (1024 * 1024) << " MB";
+  if (table_bytes > 0) out << ", table " << table_bytes / (1024 * 1024) << " MB";
   if (parsed.batch_lasers) {
     if (pseudo_2016)
       out << ", --batch-lasers has no effect (2016 pseudo perft traces no batch)";

@@ -1,8 +1,6 @@
 // `leiserchess perft ...`: perft and divide from the command line.
 #pragma once
 
-#include <cstdint>
-#include <functional>
 #include <iosfwd>
 #include <string>
 #include <vector>
@@ -16,12 +14,11 @@ namespace leiser::cli {
 // `out`, a one-line error to `err`. Returns the process exit status.
 int run_perft_command(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 
-// Counts `job` at depths 1..job.depth (`on_depth` gets each count as soon as it
-// is known): what the command prints without --divide, as data. Each core's
-// typed entry (core::CoreEntry::perft_counts); leiserchess-mpi counts its tasks
-// with it.
-kernel::Expected<core::PerftCounts> perft_counts(
-    const core::PerftJob& job,
-    const std::function<void(int depth, std::uint64_t leaves)>& on_depth = {});
+// Counts `job` at depths 1..job.depth (`on_depth` gets each count and its
+// time as soon as it is known). The command's own loop without --divide, which
+// prints from `on_depth`; each core's typed entry
+// (core::CoreEntry::perft_counts); leiserchess-mpi counts its tasks with it.
+kernel::Expected<core::PerftCounts> perft_counts(const core::PerftJob& job,
+                                                 const core::PerftDepthFn& on_depth = {});
 
 }  // namespace leiser::cli

@@ -123,7 +123,6 @@ struct Command {
   std::uint64_t sequence = 0;  // the input line's number
   std::string name;            // the first token, lower case
   std::vector<std::string> tokens;
-  bool replayed = false;  // handed over by the previous core: run, not answered
 };
 
 // `setoption name simd value <v>` names another core than this one (and one
@@ -151,17 +150,20 @@ class Protocol {
   Protocol(const Protocol&) = delete;
   Protocol& operator=(const Protocol&) = delete;
 
+  // Input thread, before the first line: the state the previous core
+  // handed over, applied through the engine's option registry and game.
+  void adopt(const core::SessionState& state);
   // Input thread: one line of input. Returns false on quit, and when the
   // line hands the session over to another core.
-  bool receive(const InputLine& line, bool replayed = false);
+  bool receive(const InputLine& line);
   // Input thread: the input has ended (or `quit` came); returns when every
   // command read has run and every search has ended.
   void finish();
   bool output_failed() const { return output_failed_.load(); }
   // After finish(): the core `setoption name simd` asked for ("" if none),
-  // and the lines that rebuild this session's state there.
+  // and this session's state, for that core to adopt.
   const std::string& next_core() const { return next_core_; }
-  std::vector<std::string> state_lines() const;
+  core::SessionState state() const;
 
  private:
   enum class Job { kNone, kSearch, kPerft, kBench };
@@ -204,6 +206,8 @@ class Protocol {
   void cmd_display();
   void cmd_debug(const std::vector<std::string>& t);
   std::string position_kept() const;
+  // Records an engine option set (its declared name), for the next core.
+  void remember_setting(std::string_view name, std::string_view value);
 
   std::ostream& out_;
   core::CoreHandover* const handover_;
@@ -234,11 +238,9 @@ class Protocol {
   search::BenchStop bench_stop_;
   std::thread bench_thread_;
 
-  // Executor thread: a replayed command runs, and what it would say is not said.
-  std::atomic<bool> replaying_{false};
-  // Executor thread: each option set, as the line that set it, by option
-  // (lower case), in the order first set; handed to the next core.
-  std::vector<std::pair<std::string, std::string>> settings_;
+  // Executor thread: each engine option set, by its declared name, with
+  // its last value, in the order first set; handed to the next core.
+  std::vector<core::OptionSetting> settings_;
   std::string next_core_;  // input thread
 
   std::thread executor_;  // last: it starts running at construction
@@ -270,7 +272,6 @@ bool Protocol::write_line(const std::string& text) {
 }
 
 void Protocol::say(const std::string& text) {
-  if (replaying_.load()) return;
   if (write_line(text)) abandon();
 }
 
@@ -283,7 +284,7 @@ void Protocol::abandon() {
   changed_.notify_all();
 }
 
-bool Protocol::receive(const InputLine& line, bool replayed) {
+bool Protocol::receive(const InputLine& line) {
   std::lock_guard lock(mutex_);
   const std::uint64_t sequence = next_sequence_++;
   if (line.too_long()) {
@@ -315,10 +316,10 @@ bool Protocol::receive(const InputLine& line, bool replayed) {
     ponderhit_through(sequence);
     return true;
   }
-  if (handover_ != nullptr && !replayed && name == "setoption") {
+  if (handover_ != nullptr && name == "setoption") {
     if (std::string next = core_switch_requested(tokens, *handover_); !next.empty()) {
       // Like `quit`: what runs stops, what is queued runs, then the next
-      // core replays the state and reads on.
+      // core adopts the state and reads on.
       next_core_ = std::move(next);
       stop_through(sequence);
       input_ended_ = true;
@@ -327,7 +328,7 @@ bool Protocol::receive(const InputLine& line, bool replayed) {
     }
   }
   if (name == "isready") ++queued_isready_;
-  queue_.push_back({sequence, std::move(name), std::move(tokens), replayed});
+  queue_.push_back({sequence, std::move(name), std::move(tokens)});
   changed_.notify_all();
   return true;
 }
@@ -422,9 +423,7 @@ void Protocol::execute_commands() {
     queue_.pop_front();
     if (command.name == "isready") --queued_isready_;
     lock.unlock();
-    replaying_.store(command.replayed);
     execute(command);
-    replaying_.store(false);
     lock.lock();
   }
 }
@@ -489,22 +488,24 @@ void Protocol::cmd_setoption(const std::vector<std::string>& t) {
     error(*problem);
     return;
   }
-  if (!own.find(name)) {
-    const std::string key = lower(name);
-    const std::string line = "setoption name " + name + (value.empty() ? "" : " value " + value);
-    const auto kept = std::find_if(settings_.begin(), settings_.end(),
-                                   [&](const auto& s) { return s.first == key; });
-    if (kept == settings_.end())
-      settings_.emplace_back(key, line);
-    else
-      kept->second = line;
-  }
+  if (!own.find(name)) remember_setting(engine_.options().find(name)->name, value);
   if (lower(name) == "threads") {
     if (const auto requested = base::parse_integer(value, 1, INT_MAX);
         requested && *requested > engine_.threads())
       say("info string threads " + std::to_string(*requested) +
           " is more than this machine runs at once; using " + std::to_string(engine_.threads()));
   }
+}
+
+void Protocol::remember_setting(std::string_view name, std::string_view value) {
+  // By the declared name, so that an alias (`multi_pv`) and the name
+  // (`MultiPV`) are one setting whose last value wins.
+  const auto kept = std::find_if(settings_.begin(), settings_.end(),
+                                 [&](const core::OptionSetting& s) { return s.name == name; });
+  if (kept == settings_.end())
+    settings_.push_back({std::string(name), std::string(value)});
+  else
+    kept->value = value;
 }
 
 std::string Protocol::position_kept() const {
@@ -773,31 +774,41 @@ void Protocol::cmd_display() {
 
 }  // namespace
 
-std::vector<std::string> Protocol::state_lines() const {
-  std::vector<std::string> lines;
-  for (const auto& [name, line] : settings_) lines.push_back(line);
+core::SessionState Protocol::state() const {
+  core::SessionState state;
+  state.options = settings_;
   const Game& game = engine_.game();
-  std::string position = "position fen " + kernel::to_fen(game.start_position());
-  if (!game.moves().empty()) {
-    position += " moves";
-    for (const kernel::Move move : game.moves()) position += " " + kernel::move_to_string(move);
-  }
-  lines.push_back(std::move(position));
-  return lines;
+  state.edition = game.edition();
+  state.start_fen = kernel::to_fen(game.start_position());
+  for (const kernel::Move move : game.moves()) state.moves.push_back(kernel::move_to_string(move));
+  return state;
+}
+
+void Protocol::adopt(const core::SessionState& state) {
+  // Each value was accepted by the previous core, which is the same code: a
+  // refusal here cannot happen, and would leave the option at its default
+  // as a refused `setoption` does.
+  for (const core::OptionSetting& setting : state.options)
+    if (!engine_.set_option(setting.name, setting.value))
+      remember_setting(setting.name, setting.value);
+  // The game after the options, as the previous core's was (`edition`
+  // starts a new game): from its start position, every move replayed under
+  // the session's Ko setting so that the history is the same.
+  auto parsed = Game::from_fen(state.start_fen, state.edition);
+  if (!parsed) return;
+  Game game = *parsed;
+  game.set_use_ko(engine_.game().use_ko());
+  if (game.play_all(state.moves)) engine_.set_game(game);
 }
 
 int run_protocol(std::istream& in, std::ostream& out, core::CoreHandover* handover) {
   Protocol protocol(out, handover);
-  InputLine line;
   if (handover != nullptr) {
-    for (std::string& replayed : handover->replay) {
-      line.text = std::move(replayed);
-      line.full_size = line.text.size();
-      protocol.receive(line, true);
-    }
-    handover->replay.clear();
+    if (handover->state) protocol.adopt(*handover->state);
+    handover->state.reset();
     handover->next_core.clear();
   }
+  InputLine line;
   bool quit = false;
   while (!quit && !protocol.output_failed() && read_line(in, line)) quit = !protocol.receive(line);
   // With the output gone nothing more can be said: the destructor abandons
@@ -805,7 +816,7 @@ int run_protocol(std::istream& in, std::ostream& out, core::CoreHandover* handov
   if (!protocol.output_failed()) protocol.finish();
   if (handover != nullptr && !protocol.output_failed() && !protocol.next_core().empty()) {
     handover->next_core = protocol.next_core();
-    handover->replay = protocol.state_lines();
+    handover->state = protocol.state();
   }
   return protocol.output_failed() ? 1 : 0;
 }

@@ -18,11 +18,11 @@ namespace leiser::cli {
 // end of input lets finite searches and perfts finish (an infinite search is
 // stopped). Returns the exit status: 1 when `out` could not be written.
 //
-// With a handover (core/cores.h), the session first runs the handed-over
-// lines without answering them, and `setoption name simd value V` for a
-// V that another core runs ends it like `quit` (what runs stops, what is
-// queued is answered) with that core and this session's state (options set,
-// the game) in the handover.
+// With a handover (core/cores.h), the session first applies the handed-over
+// state (core/session_state.h: options set, the game) to its engine, and
+// `setoption name simd value V` for a V that another core runs ends it like
+// `quit` (what runs stops, what is queued is answered) with that core and
+// this session's state in the handover.
 int run_protocol(std::istream& in, std::ostream& out, core::CoreHandover* handover = nullptr);
 
 }  // namespace leiser::cli

@@ -5,33 +5,38 @@
 // The baseline "scalar" core is the ordinary libraries (leiser_kernel,
 // leiser_search, leiser_arena, leiser_cli); the "avx2" and "avx512" cores are
 // the same sources compiled with wider flags and linked into one object each
-// whose only global symbols are its entry below and its C API table
-// (capi/core_api.h). This header is what
-// the code that runs before the choice (cli/main.cpp, core/cores.cpp), the
-// front ends that use a core (cli/, mpi/) and the cores share: plain data and function pointers,
-// nothing compiled here.
+// whose only global symbol is its entry below: one table per core, the
+// executable's commands and typed jobs and the C API's engine functions
+// alike. This header is what the code that runs before the choice
+// (cli/main.cpp, core/cores.cpp, capi/leiserchess.cpp), the front ends that
+// use a core (cli/, mpi/, the C library) and the cores share: plain data and
+// function pointers, nothing compiled here.
 #pragma once
 
 #include <iosfwd>
+#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
 #include <vector>
 
+#include "capi/core_api.h"
 #include "core/gendata_progress.h"
 #include "core/perft_job.h"
+#include "core/session_state.h"
 #include "kernel/expected.h"
 #include "simd/cpu.h"
 
 namespace leiser::core {
 
 // What a core hands the next one when the protocol's `simd` option switches
-// cores: the name of the core to run, and the protocol lines that rebuild the
-// state it leaves (options set, the game), which the next core runs first
-// without answering them.
+// cores: the name of the core to run, and the state the session leaves
+// (core/session_state.h), which the next core applies to its engine before it
+// reads on.
 struct CoreHandover {
   std::string next_core;  // empty: no switch, the program ends
-  std::vector<std::string> replay;
+  // Set with next_core; taken (and reset) by the next core's session.
+  std::optional<SessionState> state;
   // Set by the launcher (cli/main.cpp): the name of the core that runs for a
   // SIMD implementation, core_for(implementation).name. The cores cannot ask
   // the table themselves: it is baseline code outside them.
@@ -45,20 +50,27 @@ struct CoreEntry {
   simd::FeatureSet compiled_for;
   // Runs a command line (arguments after the program's name and --simd; none:
   // the engine protocol on `in` and `out`). Returns the exit status. A
-  // protocol session replays `handover.replay` first, and sets
-  // `handover.next_core` when it ends to let another core go on.
+  // protocol session applies `handover.state` first, and sets
+  // `handover.next_core` and `handover.state` when it ends to let another
+  // core go on.
   int (*run)(const std::vector<std::string>& args, std::istream& in, std::ostream& out,
              std::ostream& err, CoreHandover& handover);
   // Typed work, no text to read back: the leaves at depths 1..job.depth, or
   // why the job cannot be counted (a bad FEN or move, no memory for the
-  // table). The same tree and table as `leiserchess perft` (cli/perft_command.h).
-  kernel::Expected<PerftCounts> (*perft_counts)(const PerftJob& job);
+  // table); `on_depth` (may be empty) gets each depth as it is counted. The
+  // very loop `leiserchess perft` runs without --divide (cli/perft_command.h).
+  kernel::Expected<PerftCounts> (*perft_counts)(const PerftJob& job, const PerftDepthFn& on_depth);
   // `leiserchess gendata` with `args` (its options), reporting its progress
   // to `on_progress` about once a second and at the end instead of printing
   // the live progress line; `out` and `err` get the rest as the command
   // prints it. Returns the exit status.
   int (*gendata)(const std::vector<std::string>& args, const GendataProgressFn& on_progress,
                  std::ostream& out, std::ostream& err);
+  // The C API's engine functions in this core (capi/core_api.h): what the
+  // exported functions of libleiserchess (capi/leiserchess.cpp) forward to.
+  // Part of this entry, not a second table, so that choosing a core is one
+  // lookup for the executable and the library alike.
+  const LeiserCoreApi* c_api;
 };
 
 // The cores this build contains, best first; the last is scalar.

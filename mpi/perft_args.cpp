@@ -82,7 +82,7 @@ kernel::Expected<PerftArgs> parse_perft_args(const std::vector<std::string>& arg
 core::PerftJob perft_job(kernel::Edition edition, const std::string& fen, const std::string& move,
                          int depth, kernel::PerftMode mode, int threads,
                          std::size_t hash_megabytes) {
-  core::PerftJob job{edition, fen, {}, depth, mode, threads, hash_megabytes};
+  core::PerftJob job{edition, fen, {}, depth, mode, threads, hash_megabytes, false};
   // The move, played by the core, makes the task node's parent the board Ko
   // looks at, as in the single-process tree.
   if (!move.empty()) job.moves.push_back(move);

@@ -9,8 +9,8 @@ AVX-512 one, and a CPU without AVX-512 would crash in baseline code.
 
 So the core is linked on its own first (`ld -r`, every member of the archive,
 section groups dissolved so that no COMDAT can be merged with another core's
-later), then every symbol it defines is made local except its entry points (the
-core's table for the executable, core/cores.h, and for the C API,
+later), then every symbol it defines is made local except its entry point (the
+core's table, core/cores.h, which also points to its C API table,
 capi/core_api.h).
 What it still needs from outside (libstdc++, TBB, the baseline SIMD dispatch)
 stays an undefined reference, resolved at the final link.

@@ -110,9 +110,24 @@ TEST(Cores, TypedPerftEntryCountsWhatTheCommandPrints) {
       job.depth = 3;
       job.moves = {"h0g1"};
       job.hash_megabytes = 1;
-      const auto counts = core->perft_counts(job);
+      std::vector<core::PerftDepthReport> reports;
+      const auto counts = core->perft_counts(
+          job, [&](const core::PerftDepthReport& report) { reports.push_back(report); });
       ASSERT_TRUE(counts) << core->name << ": " << counts.error();
       ASSERT_EQ(counts->size(), 3u);
+      // Each depth reported once, in order, with its count and the table.
+      ASSERT_EQ(reports.size(), 3u);
+      for (std::size_t i = 0; i < reports.size(); ++i) {
+        EXPECT_EQ(reports[i].depth, static_cast<int>(i) + 1);
+        EXPECT_EQ(reports[i].leaves, (*counts)[i]);
+        EXPECT_GE(reports[i].seconds, 0.0);
+        EXPECT_EQ(reports[i].table_bytes, std::size_t{1} << 20);
+      }
+      // The lasers traced in batches: the same counts.
+      job.batch_lasers = true;
+      const auto batched = core->perft_counts(job, {});
+      ASSERT_TRUE(batched) << core->name << ": " << batched.error();
+      EXPECT_EQ(*batched, *counts) << core->name << " " << edition;
       const std::string fen = kernel::to_fen(kernel::Game::start(job.edition).position());
       for (int depth = 1; depth <= 3; ++depth) {
         const Output printed = run_core(*core, {"perft", "--edition", edition, "--moves", "h0g1",
@@ -127,10 +142,10 @@ TEST(Cores, TypedPerftEntryCountsWhatTheCommandPrints) {
     }
     core::PerftJob bad;
     bad.fen = "not a fen";
-    EXPECT_FALSE(core->perft_counts(bad)) << core->name;
+    EXPECT_FALSE(core->perft_counts(bad, {})) << core->name;
     core::PerftJob illegal;
     illegal.moves = {"a0a0"};
-    EXPECT_FALSE(core->perft_counts(illegal)) << core->name;
+    EXPECT_FALSE(core->perft_counts(illegal, {})) << core->name;
   }
 }
 
@@ -426,7 +441,7 @@ TEST(Cores, ProtocolHandsItsStateToTheNextCore) {
   };
   EXPECT_EQ(first.run({}, in, out, err, handover), 0);
   EXPECT_EQ(handover.next_core, "scalar");
-  ASSERT_FALSE(handover.replay.empty());
+  ASSERT_TRUE(handover.state.has_value());
   const std::string before = out.str();
   out.str("");
   ASSERT_EQ(simd::select("scalar"), "");
@@ -460,9 +475,70 @@ TEST(Cores, ProtocolHandsItsStateToTheNextCore) {
   };
   EXPECT_NE(eval_lines(direct.out), "");
   EXPECT_EQ(eval_lines(after), eval_lines(direct.out));
-  // Nothing the replay ran was answered; the next core lists simd = scalar.
+  // Adopting the state answered nothing; the next core lists simd = scalar.
   EXPECT_EQ(after.find("error"), std::string::npos) << after;
   EXPECT_NE(after.find("option name simd type combo default scalar"), std::string::npos) << after;
+  EXPECT_FALSE(handover.state.has_value()) << "taken by the next core";
+}
+
+// The handover is data: the options set (by their declared names, each once
+// with its last value), the edition, the start position and the moves
+// played. The next core applies it to its engine, so the history survives:
+// Ko still forbids undoing the last swap, and the options still act.
+TEST(Cores, ProtocolHandsPositionHistoryAndOptionsAsData) {
+  const auto cores = runnable_cores();
+  if (cores.size() < 2) GTEST_SKIP() << "this CPU runs one core only";
+  const CoreEntry& first = *cores.front();
+  const CoreEntry& second = *cores.back();  // scalar
+  // Tangerine's King swaps with Lavender's NW Pawn; swapping back at once
+  // would undo the move: Ko (tests/kernel/test_game.cpp).
+  std::istringstream in(
+      "setoption name edition value 2016\n"
+      "setoption name multi_pv value 3\n"
+      "setoption name use_ko value true\n"
+      "setoption name MultiPV value 2\n"
+      "position fen ss7/8/8/8/8/8/6nw1/7NN W moves h0g1\n"
+      "setoption name simd value scalar\n"
+      "move h0g1\n"
+      "display\n"
+      "go depth 2\n");
+  std::ostringstream out, err;
+  CoreHandover handover;
+  handover.core_name_for = [](std::string_view implementation) {
+    return core_for(implementation).name;
+  };
+  ASSERT_EQ(first.run({}, in, out, err, handover), 0) << err.str();
+  ASSERT_EQ(handover.next_core, "scalar");
+  ASSERT_TRUE(handover.state.has_value());
+  const core::SessionState& state = *handover.state;
+  EXPECT_EQ(state.options, (std::vector<core::OptionSetting>{
+                               {"edition", "2016"}, {"MultiPV", "2"}, {"use_ko", "true"}}));
+  EXPECT_EQ(state.edition, kernel::Edition::k2016);
+  EXPECT_EQ(state.start_fen, "ss7/8/8/8/8/8/6nw1/7NN W");
+  EXPECT_EQ(state.moves, std::vector<std::string>{"h0g1"});
+  const std::string before = out.str();
+  EXPECT_EQ(before.find("error"), std::string::npos) << before;
+
+  out.str("");
+  ASSERT_EQ(simd::select("scalar"), "");
+  EXPECT_EQ(second.run({}, in, out, err, handover), 0);
+  ASSERT_EQ(simd::select("auto"), "");
+  const std::string after = out.str();
+  // The history came along: the swap back is refused as Ko, and the board
+  // is the one after h0g1, Lavender to move.
+  EXPECT_NE(after.find("info string error: "), std::string::npos) << after;
+  EXPECT_NE(after.find("Ko"), std::string::npos) << after;
+  auto parsed = kernel::Game::from_fen("ss7/8/8/8/8/8/6nw1/7NN W", kernel::Edition::k2016);
+  ASSERT_TRUE(parsed.has_value());
+  kernel::Game game = *parsed;
+  ASSERT_TRUE(game.play("h0g1").has_value());
+  EXPECT_NE(after.find("edition 2016, Lavender to move, fen " + kernel::to_fen(game.position())),
+            std::string::npos)
+      << after;
+  // MultiPV 2 (its last value, not the alias's 3) shapes the search's lines.
+  EXPECT_NE(after.find(" multipv 2 "), std::string::npos) << after;
+  EXPECT_EQ(after.find(" multipv 3 "), std::string::npos) << after;
+  EXPECT_NE(after.find("bestmove "), std::string::npos) << after;
 }
 
 }  // namespace

@@ -5,9 +5,9 @@ Each wide core (docs/isa-cores.md) is one object, linked on its own by
 scripts/prelink_core.py. Two ways its code could still run on a CPU that lacks
 its instruction set:
 1. the linker binds another object's call to a function the core defines:
-   so the core must define exactly its two entries, constant data
-   (leiser_core_<name> for the executable, leiser_capi_<name> for the C
-   API), and nothing else;
+   so the core must define exactly its one entry, constant data
+   (leiser_core_<name>, which also points to the core's C API table), and
+   nothing else;
 2. its static initialisers run at start-up, on every CPU: so every function
    the core's .init_array names must use no instruction beyond the baseline
    (nothing VEX/EVEX-encoded, no BMI/LZCNT) and call only functions outside
@@ -97,7 +97,7 @@ def main(argv):
     failed = False
     for spec in argv[3:]:
         name, archive = spec.split('=', 1)
-        expected = sorted(['leiser_core_' + name] + ([] if name == 'control' else ['leiser_capi_' + name]))
+        expected = ['leiser_core_' + name]
         problems = []
         defined = sorted(global_definitions(nm, archive))
         if defined != expected:
