@@ -10,12 +10,14 @@
 namespace leiser::search {
 
 std::vector<std::string> bench_positions(kernel::Edition edition) {
-  const auto& builtin = edition == kernel::Edition::k2016 ? kBenchPositions2016 : kBenchPositions2018;
+  const auto& builtin =
+      edition == kernel::Edition::k2016 ? kBenchPositions2016 : kBenchPositions2018;
   return {builtin.begin(), builtin.end()};
 }
 
 std::vector<std::string> deep_positions(kernel::Edition edition) {
-  const auto& builtin = edition == kernel::Edition::k2016 ? kBenchPositions2016 : kBenchPositions2018;
+  const auto& builtin =
+      edition == kernel::Edition::k2016 ? kBenchPositions2016 : kBenchPositions2018;
   const auto& indices = edition == kernel::Edition::k2016 ? kDeepPositions2016 : kDeepPositions2018;
   std::vector<std::string> fens;
   for (const int i : indices) fens.emplace_back(builtin[static_cast<std::size_t>(i)]);
@@ -53,8 +55,9 @@ BenchTotals run_bench(int depth, kernel::Edition edition, int threads) {
   return run_bench(depth, edition, threads, bench_positions(edition));
 }
 
-BenchTotals run_bench(int depth, kernel::Edition edition, int threads, const std::vector<std::string>& fens,
-                      const BenchOptions& options, const BenchPositionCallback& on_position, BenchStop* stop) {
+BenchTotals run_bench(int depth, kernel::Edition edition, int threads,
+                      const std::vector<std::string>& fens, const BenchOptions& options,
+                      const BenchPositionCallback& on_position, BenchStop* stop) {
   Engine engine;
   const BenchStopScope scope(stop, engine);
   // Each search clears the engine's stop flag when it starts, so a request
@@ -92,7 +95,8 @@ BenchTotals run_bench(int depth, kernel::Edition edition, int threads, const std
     limits.depth = depth;
     const auto start = std::chrono::steady_clock::now();
     const SearchResult result = engine.search(limits, watch_stop);
-    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    const double seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     if (stop && stop->requested()) {
       totals.stopped = true;  // this position's search may be cut short: not counted
       break;
@@ -110,8 +114,9 @@ BenchTotals run_bench(int depth, kernel::Edition edition, int threads, const std
                                    static_cast<double>(totals.counts.abort_notices) / 1000.0;
   totals.abort_latency_max_us = static_cast<double>(totals.counts.abort_latency_ns_max) / 1000.0;
   if (totals.counts.busy_ns > 0 && totals.seconds > 0)
-    totals.idle_share = std::max(0.0, 1.0 - static_cast<double>(totals.counts.busy_ns) / 1e9 /
-                                                (totals.seconds * static_cast<double>(totals.threads)));
+    totals.idle_share =
+        std::max(0.0, 1.0 - static_cast<double>(totals.counts.busy_ns) / 1e9 /
+                                (totals.seconds * static_cast<double>(totals.threads)));
   return totals;
 }
 

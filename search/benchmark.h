@@ -72,9 +72,10 @@ BenchTotals run_bench(int depth, kernel::Edition edition, int threads = 1);
 // with engine options set first (after threads, hash and edition; each must
 // be valid) and `on_position` called with each position's index and result.
 using BenchOptions = std::vector<std::pair<std::string, std::string>>;
-using BenchPositionCallback = std::function<void(std::size_t index, const SearchResult&, double seconds)>;
-BenchTotals run_bench(int depth, kernel::Edition edition, int threads, const std::vector<std::string>& fens,
-                      const BenchOptions& options = {}, const BenchPositionCallback& on_position = {},
-                      BenchStop* stop = nullptr);
+using BenchPositionCallback =
+    std::function<void(std::size_t index, const SearchResult&, double seconds)>;
+BenchTotals run_bench(int depth, kernel::Edition edition, int threads,
+                      const std::vector<std::string>& fens, const BenchOptions& options = {},
+                      const BenchPositionCallback& on_position = {}, BenchStop* stop = nullptr);
 
 }  // namespace leiser::search

@@ -1,11 +1,11 @@
 #include "search/engine.h"
 
+#include <oneapi/tbb/info.h>
+#include <unistd.h>
+
 #include <algorithm>
 #include <chrono>
 #include <new>
-
-#include <oneapi/tbb/info.h>
-#include <unistd.h>
 
 #include "nnue/default_nets.h"
 
@@ -35,7 +35,8 @@ Engine::Engine()
       searcher_(std::make_unique<Searcher>(tt_, params_)),
       threads_(max_threads()),
       requested_threads_(max_threads()) {
-  params_.networks = {nnue::default_network(kernel::Edition::k2016), nnue::default_network(kernel::Edition::k2018)};
+  params_.networks = {nnue::default_network(kernel::Edition::k2016),
+                      nnue::default_network(kernel::Edition::k2018)};
   // Play uses the network where the build has one: the 2016 net beat the
   // classic evaluation at 10+0.1 (perf-reports/nnue.md). `bench` sets
   // Eval classic itself.
@@ -57,7 +58,8 @@ Engine::~Engine() {
 // option is one more line here (an evaluation weight, one in
 // eval::kWeightSpecs; a search rule, one in kSearchRuleSpecs).
 void Engine::declare_options() {
-  options_.add(spin("hash", kDefaultHashMb, 1, kMaxHashMb, [this](int mb) { return resize_hash(mb); }));
+  options_.add(
+      spin("hash", kDefaultHashMb, 1, kMaxHashMb, [this](int mb) { return resize_hash(mb); }));
   // oneTBB runs no more threads at once than the machine has (asking for
   // more only prints its own warning), so more are not promised either.
   options_.add(spin("threads", max_threads(), 1, kMaxThreads, [this](int n) {
@@ -74,10 +76,12 @@ void Engine::declare_options() {
   }));
   options_.add(spin("Move Overhead", kDefaultMoveOverheadMs, 0, kMaxMoveOverheadMs,
                     [this](int ms) { search_options_.move_overhead_ms = ms; }));
-  options_.add(spin("MultiPV", 1, 1, kMaxMultiPv, [this](int lines) { search_options_.multipv = lines; }), {"multi_pv"});
+  options_.add(
+      spin("MultiPV", 1, 1, kMaxMultiPv, [this](int lines) { search_options_.multipv = lines; }),
+      {"multi_pv"});
   options_.add(check("Ponder", false, [this](bool on) { ponder_enabled_ = on; }));
-  options_.add(combo("edition", std::string(kernel::edition_name(kernel::kDefaultEdition)), {"2018", "2016"},
-                     [this](std::string_view choice) {
+  options_.add(combo("edition", std::string(kernel::edition_name(kernel::kDefaultEdition)),
+                     {"2018", "2016"}, [this](std::string_view choice) {
                        const bool use_ko = game_.use_ko();
                        game_ = kernel::Game::start(*kernel::parse_edition(choice));
                        game_.set_use_ko(use_ko);
@@ -88,47 +92,56 @@ void Engine::declare_options() {
   // network's scores never mix with another's: every change clears the
   // evaluation cache and the search's accumulators.
   const char* default_eval = params_.kind == EvalKind::kNnue ? "nnue" : "classic";
-  options_.add(combo("Eval", default_eval, {"classic", "nnue"}, [this](std::string_view choice) -> OptionError {
-    // Positions of an edition without a network keep the classic evaluation
-    // (`eval` names the one used); with none at all, nnue would mean nothing.
-    const EvalKind kind = choice == "nnue" ? EvalKind::kNnue : EvalKind::kClassic;
-    if (kind == EvalKind::kNnue && !params_.has_network())
-      return std::string("option Eval: this build has no built-in network; set EvalFile to a net file first");
-    params_.kind = kind;
-    network_changed();
-    return std::nullopt;
-  }));
-  options_.add(string_option("EvalFile", std::string(kBuiltInNetworks), [this](std::string_view path) -> OptionError {
-    if (path.empty() || path == kBuiltInNetworks) {
-      params_.networks = {nnue::default_network(kernel::Edition::k2016),
-                          nnue::default_network(kernel::Edition::k2018)};
-    } else {
-      auto net = nnue::load_network(std::string(path));
-      if (!net) return "option EvalFile: " + net.error() + "; the current network is kept";
-      const int index = net->edition == kernel::Edition::k2016 ? 0 : 1;
-      params_.networks[index] = std::make_shared<const nnue::Network>(std::move(*net));
-    }
-    network_changed();
-    return std::nullopt;
-  }), {"eval_file"});
+  options_.add(combo(
+      "Eval", default_eval, {"classic", "nnue"}, [this](std::string_view choice) -> OptionError {
+        // Positions of an edition without a network keep the classic evaluation
+        // (`eval` names the one used); with none at all, nnue would mean nothing.
+        const EvalKind kind = choice == "nnue" ? EvalKind::kNnue : EvalKind::kClassic;
+        if (kind == EvalKind::kNnue && !params_.has_network())
+          return std::string(
+              "option Eval: this build has no built-in network; set EvalFile to a net file first");
+        params_.kind = kind;
+        network_changed();
+        return std::nullopt;
+      }));
+  options_.add(string_option("EvalFile", std::string(kBuiltInNetworks),
+                             [this](std::string_view path) -> OptionError {
+                               if (path.empty() || path == kBuiltInNetworks) {
+                                 params_.networks = {nnue::default_network(kernel::Edition::k2016),
+                                                     nnue::default_network(kernel::Edition::k2018)};
+                               } else {
+                                 auto net = nnue::load_network(std::string(path));
+                                 if (!net)
+                                   return "option EvalFile: " + net.error() +
+                                          "; the current network is kept";
+                                 const int index = net->edition == kernel::Edition::k2016 ? 0 : 1;
+                                 params_.networks[index] =
+                                     std::make_shared<const nnue::Network>(std::move(*net));
+                               }
+                               network_changed();
+                               return std::nullopt;
+                             }),
+               {"eval_file"});
   for (const eval::WeightSpec& spec : eval::kWeightSpecs)
-    options_.add(spin(std::string(spec.name), spec.default_value, spec.min, spec.max, [this, weight = &spec](int v) {
-      eval::set_weight(params_.weights_2016, *weight, v);
-      eval::set_weight(params_.weights_2018, *weight, v);
-      searcher_->clear_eval_cache();
-    }));
-  options_.add(spin(std::string(kLcoverageSpec.name), kLcoverageSpec.default_value, kLcoverageSpec.min,
-                    kLcoverageSpec.max, [this](int v) {
+    options_.add(spin(std::string(spec.name), spec.default_value, spec.min, spec.max,
+                      [this, weight = &spec](int v) {
+                        eval::set_weight(params_.weights_2016, *weight, v);
+                        eval::set_weight(params_.weights_2018, *weight, v);
+                        searcher_->clear_eval_cache();
+                      }));
+  options_.add(spin(std::string(kLcoverageSpec.name), kLcoverageSpec.default_value,
+                    kLcoverageSpec.min, kLcoverageSpec.max, [this](int v) {
                       params_.lcoverage = v;
                       searcher_->clear_eval_cache();
                     }));
   // How 2018 LCOVERAGE traces its beams: the scalar walk, or the active
   // SIMD implementation's lcoverage_beams batch op; the scores are the same.
-  options_.add(combo("lcoverage_beams", "auto", {"auto", "walk", "batched"}, [this](std::string_view choice) {
-    params_.lcoverage_beams = choice == "walk"      ? eval::LcoverageBeams::kWalk
-                              : choice == "batched" ? eval::LcoverageBeams::kBatched
-                                                    : eval::LcoverageBeams::kAuto;
-  }));
+  options_.add(combo(
+      "lcoverage_beams", "auto", {"auto", "walk", "batched"}, [this](std::string_view choice) {
+        params_.lcoverage_beams = choice == "walk"      ? eval::LcoverageBeams::kWalk
+                                  : choice == "batched" ? eval::LcoverageBeams::kBatched
+                                                        : eval::LcoverageBeams::kAuto;
+      }));
   // The search rules: a preset, then each rule (set after the preset to try
   // a change of one rule).
   options_.add(combo("search", "default", {"default", "course"}, [this](std::string_view choice) {
@@ -153,7 +166,8 @@ void Engine::declare_options() {
   }));
   options_.add(spin("split_cut_moves", kDefaultSplitCutMoves, 1, kMaxSplitCutMoves,
                     [this](int moves) { search_options_.split_cut_moves = moves; }));
-  options_.add(check("measure_idle_time", false, [this](bool on) { search_options_.measure_idle_time = on; }));
+  options_.add(check("measure_idle_time", false,
+                     [this](bool on) { search_options_.measure_idle_time = on; }));
   // More threads than the machine runs at once, for measuring what the
   // parallel search's tree does with many threads on a small machine
   // (`bench --scaling`); play keeps `threads` to the machine.

@@ -16,8 +16,8 @@
 #include "kernel/game.h"
 #include "search/evaluate.h"
 #include "search/option_registry.h"
-#include "search/search_limits.h"
 #include "search/pvs.h"
+#include "search/search_limits.h"
 #include "search/tt.h"
 
 namespace leiser::search {

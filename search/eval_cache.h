@@ -7,8 +7,8 @@
 #include <atomic>
 #include <cstdint>
 #include <cstdlib>
-#include <new>
 #include <memory>
+#include <new>
 #include <optional>
 
 #include "kernel/zobrist.h"
@@ -60,7 +60,9 @@ class EvalCache {
   }
 
  private:
-  static std::size_t index(kernel::Key key) { return static_cast<std::size_t>(key & (kEntries - 1)); }
+  static std::size_t index(kernel::Key key) {
+    return static_cast<std::size_t>(key & (kEntries - 1));
+  }
   // Plain words, read and written through std::atomic_ref: a plain struct
   // is what calloc can hand out (std::atomic members could not be left
   // unconstructed).
@@ -69,7 +71,9 @@ class EvalCache {
     std::uint64_t data;
   };
   static_assert(alignof(std::uint64_t) >= std::atomic_ref<std::uint64_t>::required_alignment);
-  static std::atomic_ref<std::uint64_t> relaxed(std::uint64_t& word) { return std::atomic_ref<std::uint64_t>(word); }
+  static std::atomic_ref<std::uint64_t> relaxed(std::uint64_t& word) {
+    return std::atomic_ref<std::uint64_t>(word);
+  }
   struct Free {
     void operator()(Entry* entries) const { std::free(entries); }
   };

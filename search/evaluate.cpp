@@ -7,8 +7,8 @@
 #include "nnue/inference.h"
 #include "search/eval/eval2016.h"
 #include "search/eval/kaggressive.h"
-#include "search/eval/lcoverage.h"
 #include "search/eval/kface.h"
+#include "search/eval/lcoverage.h"
 #include "search/eval/material.h"
 #include "search/eval/mobility.h"
 #include "search/eval/pbetween.h"
@@ -23,11 +23,11 @@ using kernel::Color;
 // 2018 terms for one colour, in the order `eval` prints them.
 std::array<int, 6> terms_2018(const kernel::Board& board, Color c, const eval::EvalWeights& w,
                               kernel::Bitboard enemy_path) {
-  return {eval::material(board, c, w),   eval::pbetween(board, c, w),
-          eval::pcentral(board, c, w),   eval::kface(board, c, w),
+  return {eval::material(board, c, w),    eval::pbetween(board, c, w),
+          eval::pcentral(board, c, w),    eval::kface(board, c, w),
           eval::kaggressive(board, c, w), eval::mobility_from_path(board, c, enemy_path, w)};
 }
-constexpr const char* kTermNames2018[6] = {"MATERIAL", "PBETWEEN", "PCENTRAL",
+constexpr const char* kTermNames2018[6] = {"MATERIAL", "PBETWEEN",    "PCENTRAL",
                                            "KFACE",    "KAGGRESSIVE", "MOBILITY"};
 
 int sum(const std::array<int, 6>& terms) {
@@ -52,7 +52,8 @@ int evaluate_2018(const kernel::Board& board, Color side_to_move, const EvalPara
 }
 
 int evaluate_2018(const kernel::Board& board, Color side_to_move, const EvalParams& params) {
-  return evaluate_2018(board, side_to_move, params, kernel::trace_laser(board, Color::kTangerine).path,
+  return evaluate_2018(board, side_to_move, params,
+                       kernel::trace_laser(board, Color::kTangerine).path,
                        kernel::trace_laser(board, Color::kLavender).path);
 }
 
@@ -62,15 +63,18 @@ int evaluate(const kernel::Position& pos, const EvalParams& params) {
   return evaluate(pos, params, kernel::trace_laser(pos.board(), pos.side_to_move()).path);
 }
 
-int evaluate(const kernel::Position& pos, const EvalParams& params, kernel::Bitboard side_to_move_path) {
+int evaluate(const kernel::Position& pos, const EvalParams& params,
+             kernel::Bitboard side_to_move_path) {
   const kernel::Board& board = pos.board();
   const Color us = pos.side_to_move();
-  if (const nnue::Network* net = params.network(pos.edition())) return nnue::evaluate_board(*net, board, us);
+  if (const nnue::Network* net = params.network(pos.edition()))
+    return nnue::evaluate_board(*net, board, us);
   if (pos.edition() == kernel::Edition::k2016) {
     const kernel::Bitboard their_path = pos.opponent_beam_2016();
-    return us == Color::kTangerine
-               ? eval::evaluate_2016_from_paths(board, us, params.weights_2016, side_to_move_path, their_path)
-               : eval::evaluate_2016_from_paths(board, us, params.weights_2016, their_path, side_to_move_path);
+    return us == Color::kTangerine ? eval::evaluate_2016_from_paths(board, us, params.weights_2016,
+                                                                    side_to_move_path, their_path)
+                                   : eval::evaluate_2016_from_paths(board, us, params.weights_2016,
+                                                                    their_path, side_to_move_path);
   }
   const kernel::Bitboard their_path = kernel::trace_laser(board, kernel::opponent(us)).path;
   return us == Color::kTangerine ? evaluate_2018(board, us, params, side_to_move_path, their_path)

@@ -33,7 +33,8 @@ struct EvalParams {
   // The network that evaluates `edition`'s positions now, or null for the
   // classic evaluation.
   const nnue::Network* network(kernel::Edition edition) const {
-    return kind == EvalKind::kNnue ? networks[edition == kernel::Edition::k2016 ? 0 : 1].get() : nullptr;
+    return kind == EvalKind::kNnue ? networks[edition == kernel::Edition::k2016 ? 0 : 1].get()
+                                   : nullptr;
   }
   // Whether any edition has a network (without one, kNnue means nothing).
   bool has_network() const { return networks[0] || networks[1]; }
@@ -52,14 +53,16 @@ struct EvalParams {
 };
 
 // The LCOVERAGE option (2018 only).
-inline constexpr eval::WeightSpec kLcoverageSpec{"lcoverage", eval::kLcoverageDefaultWeight, 0, 10000, nullptr};
+inline constexpr eval::WeightSpec kLcoverageSpec{"lcoverage", eval::kLcoverageDefaultWeight, 0,
+                                                 10000, nullptr};
 
 int evaluate(const kernel::Position& pos, const EvalParams& params);
 // The same, for a caller that has traced the side to move's beam on this
 // board already (kernel::trace_laser(board, side to move).path): the search
 // has, and the 2016 position carries the opponent's, so no beam is traced
 // twice.
-int evaluate(const kernel::Position& pos, const EvalParams& params, kernel::Bitboard side_to_move_path);
+int evaluate(const kernel::Position& pos, const EvalParams& params,
+             kernel::Bitboard side_to_move_path);
 
 // The evaluation term by term (internal ev units per colour), for `eval`.
 struct EvalTerm {

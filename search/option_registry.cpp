@@ -18,7 +18,9 @@ std::string lower(std::string_view text) {
 
 // Option names match in any case and with `_` and ` ` alike, so that each
 // option answers to both naming styles (option_registry.h).
-char name_char(char c) { return c == '_' ? ' ' : static_cast<char>(std::tolower(static_cast<unsigned char>(c))); }
+char name_char(char c) {
+  return c == '_' ? ' ' : static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+}
 
 bool same_name(std::string_view a, std::string_view b) {
   return std::equal(a.begin(), a.end(), b.begin(), b.end(),
@@ -28,13 +30,16 @@ bool same_name(std::string_view a, std::string_view b) {
 // Combo choices match in any case only.
 bool same_choice(std::string_view a, std::string_view b) {
   return std::equal(a.begin(), a.end(), b.begin(), b.end(), [](char x, char y) {
-    return std::tolower(static_cast<unsigned char>(x)) == std::tolower(static_cast<unsigned char>(y));
+    return std::tolower(static_cast<unsigned char>(x)) ==
+           std::tolower(static_cast<unsigned char>(y));
   });
 }
 
 // Error messages name the option in lower case, as the user may have typed it
 // in any case.
-std::string refusal(const std::string& name, const std::string& why) { return "option " + lower(name) + " " + why; }
+std::string refusal(const std::string& name, const std::string& why) {
+  return "option " + lower(name) + " " + why;
+}
 
 // "a", "a or b", "a, b or c".
 std::string one_of(const std::vector<std::string>& choices) {
@@ -50,34 +55,43 @@ std::string one_of(const std::vector<std::string>& choices) {
 
 std::string_view option_type_name(OptionType type) {
   switch (type) {
-    case OptionType::kSpin: return "spin";
-    case OptionType::kCheck: return "check";
-    case OptionType::kCombo: return "combo";
-    case OptionType::kString: return "string";
-    case OptionType::kButton: return "button";
+    case OptionType::kSpin:
+      return "spin";
+    case OptionType::kCheck:
+      return "check";
+    case OptionType::kCombo:
+      return "combo";
+    case OptionType::kString:
+      return "string";
+    case OptionType::kButton:
+      return "button";
   }
   return "string";
 }
 
 namespace detail {
 
-Option make_spin(std::string name, int default_value, int min, int max, std::function<OptionError(int)> on_change) {
+Option make_spin(std::string name, int default_value, int min, int max,
+                 std::function<OptionError(int)> on_change) {
   Option option{name, OptionType::kSpin, std::to_string(default_value), min, max, {}, {}};
-  option.set = [name, min, max, on_change = std::move(on_change)](std::string_view text) -> OptionError {
+  option.set = [name, min, max,
+                on_change = std::move(on_change)](std::string_view text) -> OptionError {
     long long value = 0;
     const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
     // Digits too many for a long long are a number out of range, not "not an integer".
-    if (end != text.data() + text.size() || (ec != std::errc() && ec != std::errc::result_out_of_range))
+    if (end != text.data() + text.size() ||
+        (ec != std::errc() && ec != std::errc::result_out_of_range))
       return refusal(name, "expects an integer, got " + kernel::quote(text));
     if (ec == std::errc::result_out_of_range || value < min || value > max)
-      return refusal(name, "value " + kernel::quote(text) + " out of range " + std::to_string(min) + ".." +
-                               std::to_string(max));
+      return refusal(name, "value " + kernel::quote(text) + " out of range " + std::to_string(min) +
+                               ".." + std::to_string(max));
     return on_change(static_cast<int>(value));
   };
   return option;
 }
 
-Option make_check(std::string name, bool default_value, std::function<OptionError(bool)> on_change) {
+Option make_check(std::string name, bool default_value,
+                  std::function<OptionError(bool)> on_change) {
   Option option{name, OptionType::kCheck, default_value ? "true" : "false", 0, 0, {}, {}};
   option.set = [name, on_change = std::move(on_change)](std::string_view text) -> OptionError {
     const std::string value = lower(text);
@@ -91,7 +105,8 @@ Option make_check(std::string name, bool default_value, std::function<OptionErro
 Option make_combo(std::string name, std::string default_value, std::vector<std::string> choices,
                   std::function<OptionError(std::string_view)> on_change) {
   Option option{name, OptionType::kCombo, std::move(default_value), 0, 0, choices, {}};
-  option.set = [name, choices, on_change = std::move(on_change)](std::string_view text) -> OptionError {
+  option.set = [name, choices,
+                on_change = std::move(on_change)](std::string_view text) -> OptionError {
     for (const std::string& choice : choices)
       if (same_choice(choice, text)) return on_change(choice);
     return refusal(name, "expects " + one_of(choices) + ", got " + kernel::quote(text));
@@ -105,7 +120,8 @@ Option make_button(std::string name, std::function<OptionError()> on_press) {
   return option;
 }
 
-Option make_string(std::string name, std::string default_value, std::function<OptionError(std::string_view)> on_change) {
+Option make_string(std::string name, std::string default_value,
+                   std::function<OptionError(std::string_view)> on_change) {
   Option option{std::move(name), OptionType::kString, std::move(default_value), 0, 0, {}, {}};
   option.set = std::move(on_change);
   return option;
@@ -114,12 +130,14 @@ Option make_string(std::string name, std::string default_value, std::function<Op
 }  // namespace detail
 
 void OptionRegistry::add(Option option, std::vector<std::string> aliases) {
-  if (find(option.name)) throw std::invalid_argument("option " + kernel::quote(option.name) + " is declared twice");
+  if (find(option.name))
+    throw std::invalid_argument("option " + kernel::quote(option.name) + " is declared twice");
   for (const std::string& alias : aliases)
     if (find(alias) || same_name(alias, option.name))
-      throw std::invalid_argument("alias " + kernel::quote(alias) + " of option " + kernel::quote(option.name) +
-                                  " is taken");
-  if (!option.set) throw std::invalid_argument("option " + kernel::quote(option.name) + " has no action");
+      throw std::invalid_argument("alias " + kernel::quote(alias) + " of option " +
+                                  kernel::quote(option.name) + " is taken");
+  if (!option.set)
+    throw std::invalid_argument("option " + kernel::quote(option.name) + " has no action");
   options_.push_back(std::move(option));
   aliases_.push_back(std::move(aliases));
 }
@@ -135,7 +153,8 @@ const Option* OptionRegistry::find(std::string_view name) const {
 
 std::vector<std::string> OptionRegistry::aliases(std::string_view name) const {
   const Option* option = find(name);
-  return option ? aliases_[static_cast<std::size_t>(option - options_.data())] : std::vector<std::string>{};
+  return option ? aliases_[static_cast<std::size_t>(option - options_.data())]
+                : std::vector<std::string>{};
 }
 
 OptionError OptionRegistry::set(std::string_view name, std::string_view value) const {
@@ -145,10 +164,12 @@ OptionError OptionRegistry::set(std::string_view name, std::string_view value) c
 }
 
 std::string listing_line(const Option& option) {
-  std::string line = "option name " + option.name + " type " + std::string(option_type_name(option.type));
+  std::string line =
+      "option name " + option.name + " type " + std::string(option_type_name(option.type));
   // A button has no value, so UCI gives it no default.
   if (option.type != OptionType::kButton) line += " default " + option.default_value;
-  if (option.type == OptionType::kSpin) line += " min " + std::to_string(option.min) + " max " + std::to_string(option.max);
+  if (option.type == OptionType::kSpin)
+    line += " min " + std::to_string(option.min) + " max " + std::to_string(option.max);
   for (const std::string& choice : option.choices) line += " var " + choice;
   return line;
 }

@@ -50,12 +50,14 @@ OptionError run_action(Action& action, Args&&... args) {
   }
 }
 
-Option make_spin(std::string name, int default_value, int min, int max, std::function<OptionError(int)> on_change);
+Option make_spin(std::string name, int default_value, int min, int max,
+                 std::function<OptionError(int)> on_change);
 Option make_check(std::string name, bool default_value, std::function<OptionError(bool)> on_change);
 Option make_combo(std::string name, std::string default_value, std::vector<std::string> choices,
                   std::function<OptionError(std::string_view)> on_change);
 Option make_button(std::string name, std::function<OptionError()> on_press);
-Option make_string(std::string name, std::string default_value, std::function<OptionError(std::string_view)> on_change);
+Option make_string(std::string name, std::string default_value,
+                   std::function<OptionError(std::string_view)> on_change);
 }  // namespace detail
 
 // An integer from min to max. Anything else is refused with "option <name>
@@ -64,7 +66,9 @@ Option make_string(std::string name, std::string default_value, std::function<Op
 template <class Action>
 Option spin(std::string name, int default_value, int min, int max, Action on_change) {
   return detail::make_spin(std::move(name), default_value, min, max,
-                           [action = std::move(on_change)](int value) mutable { return detail::run_action(action, value); });
+                           [action = std::move(on_change)](int value) mutable {
+                             return detail::run_action(action, value);
+                           });
 }
 
 // true/false, 1/0 or on/off in any case; anything else is refused with
@@ -72,13 +76,16 @@ Option spin(std::string name, int default_value, int min, int max, Action on_cha
 template <class Action>
 Option check(std::string name, bool default_value, Action on_change) {
   return detail::make_check(std::move(name), default_value,
-                            [action = std::move(on_change)](bool value) mutable { return detail::run_action(action, value); });
+                            [action = std::move(on_change)](bool value) mutable {
+                              return detail::run_action(action, value);
+                            });
 }
 
 // One of `choices`, in any case; the action gets the choice as declared.
 // Anything else is refused with "option <name> expects a, b or c, got '<value>'".
 template <class Action>
-Option combo(std::string name, std::string default_value, std::vector<std::string> choices, Action on_change) {
+Option combo(std::string name, std::string default_value, std::vector<std::string> choices,
+             Action on_change) {
   return detail::make_combo(std::move(name), std::move(default_value), std::move(choices),
                             [action = std::move(on_change)](std::string_view choice) mutable {
                               return detail::run_action(action, choice);
@@ -88,8 +95,9 @@ Option combo(std::string name, std::string default_value, std::vector<std::strin
 // Pressing it is the whole command: a value, if any, is ignored.
 template <class Action>
 Option button(std::string name, Action on_press) {
-  return detail::make_button(std::move(name),
-                             [action = std::move(on_press)]() mutable { return detail::run_action(action); });
+  return detail::make_button(std::move(name), [action = std::move(on_press)]() mutable {
+    return detail::run_action(action);
+  });
 }
 
 // Any text, as given.

@@ -63,12 +63,14 @@ inline MoveShape move_shape(const kernel::Board& board, kernel::Move m) {
 // as the picker's tie code so that equal keys come in the reference's order.
 inline constexpr std::array<std::uint8_t, kernel::kSquareCount> kFileMajor = [] {
   std::array<std::uint8_t, kernel::kSquareCount> index{};
-  for (int sq = 0; sq < kernel::kSquareCount; ++sq) index[static_cast<std::size_t>(sq)] = static_cast<std::uint8_t>(((sq & 7) << 3) | (sq >> 3));
+  for (int sq = 0; sq < kernel::kSquareCount; ++sq)
+    index[static_cast<std::size_t>(sq)] = static_cast<std::uint8_t>(((sq & 7) << 3) | (sq >> 3));
   return index;
 }();
 inline std::uint16_t reference_tie_code(kernel::Move m, const MoveShape& shape) {
-  return static_cast<std::uint16_t>((shape.type == kernel::PieceType::kKing ? 1 << 14 : 0) | (m.rotation() << 12) |
-                                    (kFileMajor[m.from()] << 6) | kFileMajor[shape.destination]);
+  return static_cast<std::uint16_t>((shape.type == kernel::PieceType::kKing ? 1 << 14 : 0) |
+                                    (m.rotation() << 12) | (kFileMajor[m.from()] << 6) |
+                                    kFileMajor[shape.destination]);
 }
 
 // The best-move history of the reference search, shared by all threads:
@@ -89,7 +91,8 @@ class HistoryTable {
     for (auto& s : scores_) s.store(0, std::memory_order_relaxed);
   }
   void halve() {
-    for (auto& s : scores_) s.store(s.load(std::memory_order_relaxed) / 2, std::memory_order_relaxed);
+    for (auto& s : scores_)
+      s.store(s.load(std::memory_order_relaxed) / 2, std::memory_order_relaxed);
   }
   std::int32_t score(kernel::Color side, const MoveShape& shape) const {
     return scores_[slot(side, shape)].load(std::memory_order_relaxed);
@@ -99,7 +102,8 @@ class HistoryTable {
   // load reads it; the slot of (side, type, destination, orientation) is
   // ((side * 2 + type) * 64 + destination) * 4 + orientation.
   const std::int32_t* gather_base() const {
-    static_assert(sizeof(std::atomic<std::int32_t>) == 4 && std::atomic<std::int32_t>::is_always_lock_free);
+    static_assert(sizeof(std::atomic<std::int32_t>) == 4 &&
+                  std::atomic<std::int32_t>::is_always_lock_free);
     return reinterpret_cast<const std::int32_t*>(scores_.data());
   }
   void update(kernel::Color side, const MoveShape& shape, bool best) {
@@ -111,7 +115,8 @@ class HistoryTable {
  private:
   static constexpr std::size_t kSlots = 2 * 2 * kernel::kSquareCount * 4;
   static std::size_t slot(kernel::Color side, const MoveShape& shape) {
-    return ((static_cast<std::size_t>(kernel::index_of(side)) * 2 + static_cast<std::size_t>(shape.type)) *
+    return ((static_cast<std::size_t>(kernel::index_of(side)) * 2 +
+             static_cast<std::size_t>(shape.type)) *
                 kernel::kSquareCount +
             shape.destination) *
                4 +
@@ -128,8 +133,9 @@ inline constexpr std::int32_t kKeyKiller1 = kKeyTTMove - 1;
 inline constexpr std::int32_t kKeyKiller2 = kKeyTTMove - 2;
 static_assert(9 * HistoryTable::kBonus < kKeyKiller2);
 
-inline std::int32_t sort_key(kernel::Move m, const MoveShape& shape, kernel::Color us, kernel::Move tt_move,
-                             const KillerTable& killers, int ply, const HistoryTable& history) {
+inline std::int32_t sort_key(kernel::Move m, const MoveShape& shape, kernel::Color us,
+                             kernel::Move tt_move, const KillerTable& killers, int ply,
+                             const HistoryTable& history) {
   if (m == tt_move) return kKeyTTMove;
   if (m == killers.first(ply)) return kKeyKiller1;
   if (m == killers.second(ply)) return kKeyKiller2;
@@ -153,8 +159,10 @@ inline int sort_keys_lanes(const kernel::Board& board, kernel::Color us,
                            std::int32_t* keys, std::uint16_t* ties) {
   // The raw layout simd/move_key_lanes.h decodes.
   static_assert(sizeof(kernel::Move) == 2 && std::is_trivially_copyable_v<kernel::Move>);
-  static_assert(static_cast<int>(kernel::MoveKind::kShift) == 1 && static_cast<int>(kernel::MoveKind::kSwapShift) == 2 &&
-                static_cast<int>(kernel::MoveKind::kSwapRotate) == 3 && static_cast<int>(kernel::PieceType::kKing) == 1);
+  static_assert(static_cast<int>(kernel::MoveKind::kShift) == 1 &&
+                static_cast<int>(kernel::MoveKind::kSwapShift) == 2 &&
+                static_cast<int>(kernel::MoveKind::kSwapRotate) == 3 &&
+                static_cast<int>(kernel::PieceType::kKing) == 1);
   if constexpr (!simd::vec::kHaveVectors) return 0;
   simd::MoveKeyInputs in;
   in.kings = board.kings;
@@ -195,8 +203,8 @@ inline int index_of_largest(const std::uint64_t* words, int begin, int end) {
 class MovePicker {
  public:
   // Key values must be below 2^31 in magnitude; `scratch` holds count words.
-  MovePicker(const kernel::Move* moves, const std::int32_t* keys, const std::uint16_t* ties, int count,
-             std::uint64_t* scratch)
+  MovePicker(const kernel::Move* moves, const std::int32_t* keys, const std::uint16_t* ties,
+             int count, std::uint64_t* scratch)
       : entries_(scratch), count_(count) {
     for (int i = 0; i < count; ++i) entries_[i] = pack(keys[i], ties[i], moves[i]);
   }
@@ -214,7 +222,9 @@ class MovePicker {
   // Moves not handed out yet.
   int remaining() const { return count_ - taken_; }
   // The i-th move handed out (i < taken()).
-  kernel::Move picked(int i) const { return kernel::Move::from_raw(static_cast<std::uint16_t>(entries_[i])); }
+  kernel::Move picked(int i) const {
+    return kernel::Move::from_raw(static_cast<std::uint16_t>(entries_[i]));
+  }
 
  private:
   static constexpr int kScannedPicks = 3;

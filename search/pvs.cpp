@@ -61,8 +61,8 @@ int log_reduction(int depth, int move_number, int divisor) {
 // The score of a finished game from the side to move's view, `ply` plies
 // from the root: the side whose King is gone has lost.
 int game_over_score(const Position& pos, int ply) {
-  const bool side_to_move_won =
-      (pos.status() == GameStatus::kTangerineWins) == (pos.side_to_move() == kernel::Color::kTangerine);
+  const bool side_to_move_won = (pos.status() == GameStatus::kTangerineWins) ==
+                                (pos.side_to_move() == kernel::Color::kTangerine);
   return side_to_move_won ? kMate - ply : -(kMate - ply);
 }
 
@@ -140,7 +140,8 @@ kernel::Key eval_cache_key(const Position& pos) {
 // A child's TT slot and evaluation-cache entry, asked for as soon as its
 // key is known: the legality check and the node's first steps then run
 // while they load, instead of each probe waiting for its own miss.
-void prefetch_entries(const SharedState& shared, const ThreadTables& tables, const Position& child) {
+void prefetch_entries(const SharedState& shared, const ThreadTables& tables,
+                      const Position& child) {
   shared.tt.prefetch(child.key());
   tables.eval_cache.prefetch(eval_cache_key(child));
 }
@@ -265,11 +266,13 @@ bool Worker::poll_shared() {
   // "At least once a second" an info line, even inside a long iteration.
   const int now = s.time.elapsed_ms();
   int last = s.last_periodic_info_ms.load(std::memory_order_relaxed);
-  if (s.has_info_callback() && now - last >= 1000 && s.last_periodic_info_ms.compare_exchange_strong(last, now)) {
+  if (s.has_info_callback() && now - last >= 1000 &&
+      s.last_periodic_info_ms.compare_exchange_strong(last, now)) {
     // The main line as the main thread last recorded it: this may be a
     // helper, which knows nothing of the root.
     if (const RootProgress::Line line = s.progress.line(); line.known) {
-      SearchReport r = s.report(s.current_depth.load(std::memory_order_relaxed), line.score, seldepth_);
+      SearchReport r =
+          s.report(s.current_depth.load(std::memory_order_relaxed), line.score, seldepth_);
       r.bound = line.bound;
       r.pv = line.pv;
       (*s.on_info)(r);
@@ -336,7 +339,9 @@ int Worker::quiescence(int ply, int alpha, int beta, int evasions) {
   if (evasions > 0 && stand_pat > alpha && ply < kMaxPly && king_under_threat<E>(pos))
     return evade<E>(ply, alpha, beta, evasions - 1);
   if (stand_pat >= beta || ply >= kMaxPly) {
-    if (store) tt.store(pos.key(), Move::none(), score_to_tt(stand_pat, ply), 0, Bound::kLower, *static_eval);
+    if (store)
+      tt.store(pos.key(), Move::none(), score_to_tt(stand_pat, ply), 0, Bound::kLower,
+               *static_eval);
     return stand_pat;
   }
   const int original_alpha = alpha;
@@ -390,8 +395,9 @@ int Worker::quiescence(int ply, int alpha, int beta, int evasions) {
     if (!child.position.is_game_over() &&
         kernel::popcount(child.position.board().pieces(kernel::opponent(us))) == enemy_count)
       continue;  // zapped only our own pieces
-    const int score = child.position.is_game_over() ? -game_over_score(child.position, ply + 1)
-                                                    : -quiescence<E>(ply + 1, -beta, -alpha, evasions);
+    const int score = child.position.is_game_over()
+                          ? -game_over_score(child.position, ply + 1)
+                          : -quiescence<E>(ply + 1, -beta, -alpha, evasions);
     if (stopped_) return 0;
     if (score > best) {
       best = score;
@@ -402,7 +408,9 @@ int Worker::quiescence(int ply, int alpha, int beta, int evasions) {
     }
   }
   if (store) {
-    const Bound bound = best >= beta ? Bound::kLower : best > original_alpha ? Bound::kExact : Bound::kUpper;
+    const Bound bound = best >= beta            ? Bound::kLower
+                        : best > original_alpha ? Bound::kExact
+                                                : Bound::kUpper;
     tt.store(pos.key(), Move::none(), score_to_tt(best, ply), 0, bound, *static_eval);
   }
   return best;
@@ -422,8 +430,9 @@ int Worker::evade(int ply, int alpha, int beta, int evasions) {
     ++unflushed_moves_made_;
     child.previous = &pos.board();
     if (!kernel::is_legal_result<E>(pos, child.position, stack_[ply].previous)) continue;
-    const int score = child.position.is_game_over() ? -game_over_score(child.position, ply + 1)
-                                                    : -quiescence<E>(ply + 1, -beta, -alpha, evasions);
+    const int score = child.position.is_game_over()
+                          ? -game_over_score(child.position, ply + 1)
+                          : -quiescence<E>(ply + 1, -beta, -alpha, evasions);
     if (stopped_) return 0;
     if (score > best) {
       best = score;
@@ -447,8 +456,9 @@ constexpr NodeType scout_child(NodeType parent) {
 }  // namespace
 
 template <Edition E>
-Worker::MoveOutcome Worker::search_move(int ply, int depth, int alpha, int beta, NodeType type, Move m,
-                                        int searched_before, bool zaps_only, int& score, const SplitPoint* split) {
+Worker::MoveOutcome Worker::search_move(int ply, int depth, int alpha, int beta, NodeType type,
+                                        Move m, int searched_before, bool zaps_only, int& score,
+                                        const SplitPoint* split) {
   const Position& pos = stack_[ply].position;
   Frame& child = stack_[ply + 1];
   child.position = pos;
@@ -456,7 +466,8 @@ Worker::MoveOutcome Worker::search_move(int ply, int depth, int alpha, int beta,
   prefetch_entries(shared_, *tables_, child.position);
   ++unflushed_moves_made_;
   child.previous = &pos.board();
-  if (!kernel::is_legal_result<E>(pos, child.position, stack_[ply].previous)) return MoveOutcome::kSkipped;
+  if (!kernel::is_legal_result<E>(pos, child.position, stack_[ply].previous))
+    return MoveOutcome::kSkipped;
   if (child.position.is_game_over()) {
     ++nodes_;
     ++unflushed_nodes_;
@@ -467,8 +478,8 @@ Worker::MoveOutcome Worker::search_move(int ply, int depth, int alpha, int beta,
   }
   const kernel::Color them = kernel::opponent(pos.side_to_move());
   const bool zapped_any = child.position.last_zapped() != 0;
-  const bool zapped_enemy =
-      zapped_any && kernel::popcount(child.position.board().pieces(them)) < kernel::popcount(pos.board().pieces(them));
+  const bool zapped_enemy = zapped_any && kernel::popcount(child.position.board().pieces(them)) <
+                                              kernel::popcount(pos.board().pieces(them));
   if (zaps_only && !zapped_enemy) return MoveOutcome::kSkipped;
 
   const SearchRules& rules = shared_.options.rules;
@@ -498,9 +509,10 @@ Worker::MoveOutcome Worker::search_move(int ply, int depth, int alpha, int beta,
   }
   const NodeType child_type = scout_child(type);
   // Late-move reduction, verified at full depth when it does not fail low.
-  if (!exact && depth >= rules.lmr_min_depth && !zapped_any && searched_before + 1 >= rules.lmr_first &&
-      !killers_.is_killer(ply, m)) {
-    const int reduction = rules.lmr_log_divisor > 0 ? log_reduction(depth, searched_before + 1, rules.lmr_log_divisor)
+  if (!exact && depth >= rules.lmr_min_depth && !zapped_any &&
+      searched_before + 1 >= rules.lmr_first && !killers_.is_killer(ply, m)) {
+    const int reduction = rules.lmr_log_divisor > 0
+                              ? log_reduction(depth, searched_before + 1, rules.lmr_log_divisor)
                           : searched_before + 1 >= rules.lmr_second ? 2
                                                                     : 1;
     score = -pvs<E>(ply + 1, new_depth - reduction, -alpha - 1, -alpha, child_type, true);
@@ -568,21 +580,24 @@ int Worker::pvs(int ply, int depth, int alpha, int beta, NodeType type, bool all
     // where the opponent threatens a King zap (looked for only when a rule
     // is about to prune, which keeps the look rare).
     auto may_prune = [&] { return !rules.threat_guard || !threatened(); };
-    if (depth <= 2 && rules.static_margin[depth] > 0 && stand_pat >= beta + rules.static_margin[depth] &&
-        may_prune())
+    if (depth <= 2 && rules.static_margin[depth] > 0 &&
+        stand_pat >= beta + rules.static_margin[depth] && may_prune())
       return beta;
     // Null-move pruning: if passing still holds beta, a real move will too.
-    if (rules.null_move && allow_null && depth >= kNullMoveMinDepth && stand_pat >= beta && may_prune()) {
+    if (rules.null_move && allow_null && depth >= kNullMoveMinDepth && stand_pat >= beta &&
+        may_prune()) {
       Frame& child = stack_[ply + 1];
       child.position = pos;
       child.position.pass_turn();
       child.previous = &pos.board();
       const int reduction = 2 + depth / 6;
-      const int score = -pvs<E>(ply + 1, depth - 1 - reduction, -beta, -beta + 1, scout_child(type), false);
+      const int score =
+          -pvs<E>(ply + 1, depth - 1 - reduction, -beta, -beta + 1, scout_child(type), false);
       if (stopped_) return 0;
       if (score >= beta && !is_mate_score(score)) return beta;
     }
-    if (depth <= rules.futility_depth && stand_pat + rules.futility_margin[depth] < beta && may_prune()) {
+    if (depth <= rules.futility_depth && stand_pat + rules.futility_margin[depth] < beta &&
+        may_prune()) {
       zaps_only = true;
       best_score = stand_pat;
     }
@@ -617,7 +632,8 @@ int Worker::pvs(int ply, int depth, int alpha, int beta, NodeType type, bool all
     // the main thread, which names the moves it draws at a split point too.
     if (ply == 0 && main_) shared_.report_root_move(m, shared_.pv_index + picker.taken());
     int score = 0;
-    const MoveOutcome outcome = search_move<E>(ply, depth, best.alpha, beta, type, m, searched, zaps_only, score);
+    const MoveOutcome outcome =
+        search_move<E>(ply, depth, best.alpha, beta, type, m, searched, zaps_only, score);
     if (outcome == MoveOutcome::kSkipped) continue;
     if (outcome == MoveOutcome::kSearched) ++searched;
     if (stopped_) return 0;
@@ -673,16 +689,17 @@ int Worker::pvs(int ply, int depth, int alpha, int beta, NodeType type, bool all
     for (int i = 0; i < picker.taken(); ++i)
       table.update(us, move_shape(pos.board(), picker.picked(i)), i == best.index);
   }
-  const Bound bound = best.score >= beta ? Bound::kLower
+  const Bound bound = best.score >= beta            ? Bound::kLower
                       : best.score > original_alpha ? Bound::kExact
                                                     : Bound::kUpper;
   if (use_tt)
-    tt.store(pos.key(), bound == Bound::kUpper ? Move::none() : best.move, score_to_tt(best.score, ply), depth,
-             bound, static_eval);
+    tt.store(pos.key(), bound == Bound::kUpper ? Move::none() : best.move,
+             score_to_tt(best.score, ply), depth, bound, static_eval);
   return best.score;
 }
 
-void Worker::sort_keys(int ply, const MoveList& moves, Move tt_move, std::int32_t* keys, std::uint16_t* ties) const {
+void Worker::sort_keys(int ply, const MoveList& moves, Move tt_move, std::int32_t* keys,
+                       std::uint16_t* ties) const {
   if (ply == 0) {
     for (int i = 0; i < moves.size(); ++i) {
       keys[i] = 0;
@@ -703,11 +720,13 @@ void Worker::sort_keys(int ply, const MoveList& moves, Move tt_move, std::int32_
 }
 
 template <Edition E>
-bool Worker::split(int ply, int depth, int beta, NodeType type, bool zaps_only, const ZapFilter& filter,
-                   MovePicker& picker, int searched, NodeBest& best) {
+bool Worker::split(int ply, int depth, int beta, NodeType type, bool zaps_only,
+                   const ZapFilter& filter, MovePicker& picker, int searched, NodeBest& best) {
   SplitStats& stats = shared_.split_stats;
   stats.splits.fetch_add(1, std::memory_order_relaxed);
-  (type == NodeType::kPv ? stats.splits_pv : type == NodeType::kCut ? stats.splits_cut : stats.splits_all)
+  (type == NodeType::kPv    ? stats.splits_pv
+   : type == NodeType::kCut ? stats.splits_cut
+                            : stats.splits_all)
       .fetch_add(1, std::memory_order_relaxed);
   flush_nodes();
   SplitPoint sp(picker, best.alpha, best.score, best.move, best.index, searched);
@@ -747,7 +766,8 @@ bool Worker::split(int ply, int depth, int beta, NodeType type, bool zaps_only, 
   }
   // This worker's own stop may come from sp's abort (a brother cut): that
   // ends only the split, not the search.
-  stopped_ = shared_.stopped.load(std::memory_order_relaxed) || (split_ && split_->aborted_here_or_above());
+  stopped_ = shared_.stopped.load(std::memory_order_relaxed) ||
+             (split_ && split_->aborted_here_or_above());
   const bool complete = !stopped_;
   // A stopped root still keeps what was proved: a brother whose search
   // ended (it is posted only then) and beat alpha is better than the move
@@ -775,25 +795,29 @@ void Worker::work_at(SplitPoint& sp, bool owner) {
   while (!stopped_ && sp.take(sm)) {
     ++unflushed_split_moves_;
     if (!owner) ++unflushed_helper_moves_;
-    if (owner && ply == 0 && main_) shared_.report_root_move(sm.move, shared_.pv_index + sm.order + 1);
+    if (owner && ply == 0 && main_)
+      shared_.report_root_move(sm.move, shared_.pv_index + sm.order + 1);
     const std::uint64_t nodes_before = nodes_;
     int score = 0;
     pv_length_[ply + 1] = ply + 1;
-    const MoveOutcome outcome =
-        search_move<E>(ply, sp.depth, sm.alpha, sp.beta, sp.type, sm.move, sm.move_number, sp.zaps_only, score, &sp);
+    const MoveOutcome outcome = search_move<E>(ply, sp.depth, sm.alpha, sp.beta, sp.type, sm.move,
+                                               sm.move_number, sp.zaps_only, score, &sp);
     sp.account(sm, nodes_ - nodes_before);
     if (outcome == MoveOutcome::kSkipped) continue;
     if (stopped_) {
       ++unflushed_aborted_moves_;
       break;
     }
-    if (sp.post(sm, score, pv_[ply + 1].data() + ply + 1, pv_length_[ply + 1] - (ply + 1))) abort_split(sp);
+    if (sp.post(sm, score, pv_[ply + 1].data() + ply + 1, pv_length_[ply + 1] - (ply + 1)))
+      abort_split(sp);
   }
 }
 
 template <Edition E>
 void Worker::help(SplitPoint& sp) {
-  if (sp.exhausted() || sp.aborted_here_or_above() || shared_.stopped.load(std::memory_order_relaxed)) return;
+  if (sp.exhausted() || sp.aborted_here_or_above() ||
+      shared_.stopped.load(std::memory_order_relaxed))
+    return;
   std::unique_ptr<Worker> helper;
   try {
     helper = pools_.acquire();
@@ -815,7 +839,8 @@ void Worker::help(SplitPoint& sp) {
 }
 
 void Worker::abort_split(SplitPoint& sp) const {
-  if (shared_.options.measure_abort_latency) sp.aborted_at_ns.store(steady_now_ns(), std::memory_order_relaxed);
+  if (shared_.options.measure_abort_latency)
+    sp.aborted_at_ns.store(steady_now_ns(), std::memory_order_relaxed);
   sp.aborted.store(true, std::memory_order_release);
 }
 
@@ -843,7 +868,9 @@ WorkerPools::Pool& WorkerPools::pool_for_this_thread() {
   // index is negative and the last pool serves.
   const int slot = tbb::this_task_arena::current_thread_index();
   const std::size_t outside = pools_.size() - 1;
-  return pools_[slot >= 0 && static_cast<std::size_t>(slot) < outside ? static_cast<std::size_t>(slot) : outside];
+  return pools_[slot >= 0 && static_cast<std::size_t>(slot) < outside
+                    ? static_cast<std::size_t>(slot)
+                    : outside];
 }
 
 std::unique_ptr<Worker> WorkerPools::acquire() {
@@ -883,7 +910,8 @@ SearchReport Searcher::report_line(const Worker& main, int depth, int score) {
   const std::span<const Move> pv = main.root_pv();
   // The deepest ply any thread has reached in this search, and at least the
   // line's length (a mate in one reaches no node beyond the root).
-  SearchReport r = shared_.report(depth, score, std::max(main.seldepth(), static_cast<int>(pv.size())));
+  SearchReport r =
+      shared_.report(depth, score, std::max(main.seldepth(), static_cast<int>(pv.size())));
   r.pv.assign(pv.begin(), pv.end());
   return r;
 }
@@ -957,7 +985,8 @@ SearchResult Searcher::iterate(Worker& main, const SearchLimits& limits) {
         result.depth = depth;
         result.pv = main_line();
         shared.progress.record(score, ScoreBound::kExact, result.pv);
-        if (lines == 1 && shared.has_info_callback()) (*shared.on_info)(report_line(main, depth, score));
+        if (lines == 1 && shared.has_info_callback())
+          (*shared.on_info)(report_line(main, depth, score));
       }
       if (main.stopped()) break;
       if (lines > 1 && !main.root_pv().empty()) completed.push_back({score, main_line()});
@@ -993,9 +1022,11 @@ SearchResult Searcher::iterate(Worker& main, const SearchLimits& limits) {
     if (is_mate_score(score) && depth > 2 * mate_in_moves(std::abs(score)) + 2 && !limits.infinite)
       break;
     // `go mate N`: the mate asked for is found (in N moves or fewer).
-    if (limits.mate > 0 && result.depth == depth && score >= kMateBound && mate_in_moves(score) <= limits.mate)
+    if (limits.mate > 0 && result.depth == depth && score >= kMateBound &&
+        mate_in_moves(score) <= limits.mate)
       break;
-    if (shared.time.soft_limit_reached() && !shared.pondering.load(std::memory_order_relaxed)) break;
+    if (shared.time.soft_limit_reached() && !shared.pondering.load(std::memory_order_relaxed))
+      break;
     // The stop flag is polled every kPollInterval nodes, and the first
     // iterations are smaller than that: a `stop` read right behind its `go`
     // would let depths 2, 3, ... run on to the first poll. Depth 1 gives
@@ -1006,7 +1037,8 @@ SearchResult Searcher::iterate(Worker& main, const SearchLimits& limits) {
 }
 
 template <Edition E>
-SearchResult Searcher::search_lazy_smp(Worker& main, const kernel::Game& game, const SearchLimits& limits) {
+SearchResult Searcher::search_lazy_smp(Worker& main, const kernel::Game& game,
+                                       const SearchLimits& limits) {
   SharedState& shared = shared_;
   const int max_depth = limits.depth > 0 ? std::min(limits.depth, kMaxDepth) : kMaxDepth;
   std::vector<std::unique_ptr<Worker>> helpers;
@@ -1084,8 +1116,10 @@ SearchResult Searcher::run(const kernel::Game& game, const SearchLimits& limits,
   // history_keep halves it instead, keeping what the last search learned.
   shared.resize_thread_tables(shared.threads);
   for (auto& t : shared.thread_tables) {
-    if (options.rules.history_keep) t->history.halve();
-    else t->history.clear();
+    if (options.rules.history_keep)
+      t->history.halve();
+    else
+      t->history.clear();
   }
   // The root's moves in generation order; iterations reorder them.
   const MoveList legal = game.legal_moves();
@@ -1096,14 +1130,16 @@ SearchResult Searcher::run(const kernel::Game& game, const SearchLimits& limits,
   if (!limits.searchmoves.empty()) {
     std::vector<Move> chosen;
     for (Move m : shared.root_moves)
-      if (std::find(limits.searchmoves.begin(), limits.searchmoves.end(), m) != limits.searchmoves.end())
+      if (std::find(limits.searchmoves.begin(), limits.searchmoves.end(), m) !=
+          limits.searchmoves.end())
         chosen.push_back(m);
     if (!chosen.empty()) shared.root_moves = std::move(chosen);
   }
 
   // The game so far, for repetition: every position before the root.
   shared.game_keys.clear();
-  for (std::size_t i = 0; i + 1 < game.history().size(); ++i) shared.game_keys.push_back(game.history()[i].key());
+  for (std::size_t i = 0; i + 1 < game.history().size(); ++i)
+    shared.game_keys.push_back(game.history()[i].key());
 
   // One pool per arena slot, kept across searches with the same thread count
   // (its workers are warm); resized only between searches, when all idle.
@@ -1116,8 +1152,9 @@ SearchResult Searcher::run(const kernel::Game& game, const SearchLimits& limits,
   auto search = [&] {
     main->bind_tables();
     if (shared.threads > 1 && shared.options.smp == SmpMode::kLazy) {
-      result = game.edition() == Edition::k2016 ? search_lazy_smp<Edition::k2016>(*main, game, limits)
-                                                : search_lazy_smp<Edition::k2018>(*main, game, limits);
+      result = game.edition() == Edition::k2016
+                   ? search_lazy_smp<Edition::k2016>(*main, game, limits)
+                   : search_lazy_smp<Edition::k2018>(*main, game, limits);
       return;
     }
     result = game.edition() == Edition::k2016 ? iterate<Edition::k2016>(*main, limits)
@@ -1128,7 +1165,8 @@ SearchResult Searcher::run(const kernel::Game& game, const SearchLimits& limits,
     // need its global limit raised for the search's time.
     std::optional<tbb::global_control> limit;
     if (shared.threads > tbb::info::default_concurrency())
-      limit.emplace(tbb::global_control::max_allowed_parallelism, static_cast<std::size_t>(shared.threads));
+      limit.emplace(tbb::global_control::max_allowed_parallelism,
+                    static_cast<std::size_t>(shared.threads));
     tbb::task_arena arena(shared.threads);
     arena.execute(search);
   } else {

@@ -17,8 +17,8 @@
 #include "kernel/game.h"
 #include "kernel/laser.h"
 #include "kernel/position.h"
-#include "search/evaluate.h"
 #include "nnue/accumulator.h"
+#include "search/evaluate.h"
 #include "search/ordering.h"
 #include "search/search_limits.h"
 #include "search/search_options.h"
@@ -120,7 +120,8 @@ class Worker {
   // has raised alpha past the scout's score.
   template <kernel::Edition E>
   MoveOutcome search_move(int ply, int depth, int alpha, int beta, NodeType type, kernel::Move m,
-                          int searched_before, bool zaps_only, int& score, const SplitPoint* split = nullptr);
+                          int searched_before, bool zaps_only, int& score,
+                          const SplitPoint* split = nullptr);
 
   // The picker's sort keys and tie codes for the moves of the node at
   // `ply`: the root keeps the order it is given (the previous iteration's),
@@ -205,7 +206,7 @@ class Worker {
   // SearchOptions::abort_poll_interval - 1, read once per search or task.
   std::uint64_t abort_poll_mask_ = 0;
   const kernel::Board* root_previous_ = nullptr;
-  std::uint64_t nodes_ = 0;         // counted here, added to the shared total in batches
+  std::uint64_t nodes_ = 0;  // counted here, added to the shared total in batches
   std::uint64_t unflushed_nodes_ = 0;
   // Moves made in a search loop (SearchResult::moves_made), flushed with the nodes.
   std::uint64_t unflushed_moves_made_ = 0;
@@ -223,7 +224,7 @@ class Worker {
   // stretch of searching began (0: not measuring).
   std::int64_t busy_since_ns_ = 0;
   int seldepth_ = 0;
-  int root_score_ = 0;  // the score of pv_[0], the root's best line so far
+  int root_score_ = 0;    // the score of pv_[0], the root's best line so far
   bool stopped_ = false;  // this worker's search must unwind (stop, limit or abort)
 };
 
@@ -266,14 +267,17 @@ class Searcher {
   // Searches the game's current position with `threads` threads. `stop` is
   // polled; setting it ends the search as soon as possible with the best move
   // found so far.
-  SearchResult run(const kernel::Game& game, const SearchLimits& limits, const InfoCallback& on_info,
-                   const std::atomic<bool>& stop, int threads, const SearchOptions& options);
+  SearchResult run(const kernel::Game& game, const SearchLimits& limits,
+                   const InfoCallback& on_info, const std::atomic<bool>& stop, int threads,
+                   const SearchOptions& options);
   // Forgets killers and history (a new game).
   void clear();
   // Pondering (SearchLimits::ponder) is set before a search starts, so that
   // a ponderhit that comes at once is not lost; ponderhit() ends it: the
   // clock then counts, from the search's start, as Stockfish counts it.
-  void set_pondering(bool pondering) { shared_.pondering.store(pondering, std::memory_order_relaxed); }
+  void set_pondering(bool pondering) {
+    shared_.pondering.store(pondering, std::memory_order_relaxed);
+  }
   void ponderhit() { shared_.pondering.store(false, std::memory_order_relaxed); }
   bool pondering() const { return shared_.pondering.load(std::memory_order_relaxed); }
   // Must be called when evaluation weights change.

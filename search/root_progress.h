@@ -50,7 +50,8 @@ class RootProgress {
   // every search thread every few thousand nodes).
   void note_seldepth(int seldepth) {
     int seen = seldepth_.load(std::memory_order_relaxed);
-    while (seldepth > seen && !seldepth_.compare_exchange_weak(seen, seldepth, std::memory_order_relaxed)) {
+    while (seldepth > seen &&
+           !seldepth_.compare_exchange_weak(seen, seldepth, std::memory_order_relaxed)) {
     }
   }
   int seldepth() const { return seldepth_.load(std::memory_order_relaxed); }

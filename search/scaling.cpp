@@ -27,12 +27,14 @@ double independent_node_rate(const ScalingSpec& spec, int count, BenchStop* stop
     std::vector<std::jthread> searches;
     for (int i = 0; i < count; ++i)
       searches.emplace_back([&spec, &totals, i] {
-        totals[static_cast<std::size_t>(i)] = run_bench(spec.depth, spec.edition, 1, spec.fens, spec.options);
+        totals[static_cast<std::size_t>(i)] =
+            run_bench(spec.depth, spec.edition, 1, spec.fens, spec.options);
       });
   }
   stopped = stop && stop->requested();
   double rate = 0;
-  for (const BenchTotals& t : totals) rate += t.seconds > 0 ? static_cast<double>(t.nodes) / t.seconds : 0;
+  for (const BenchTotals& t : totals)
+    rate += t.seconds > 0 ? static_cast<double>(t.nodes) / t.seconds : 0;
   return rate;
 }
 
@@ -49,8 +51,10 @@ ScalingSummary summarize(const ScalingRow& row, const ScalingRow& base) {
     nodes.push_back(static_cast<double>(run.nodes));
     rates.push_back(nodes_per_second(run));
     if (run.seconds > 0) time_ratios.push_back(one.seconds / run.seconds);
-    if (nodes_per_second(one) > 0) nps_ratios.push_back(nodes_per_second(run) / nodes_per_second(one));
-    if (one.nodes > 0) overheads.push_back(static_cast<double>(run.nodes) / static_cast<double>(one.nodes) - 1);
+    if (nodes_per_second(one) > 0)
+      nps_ratios.push_back(nodes_per_second(run) / nodes_per_second(one));
+    if (one.nodes > 0)
+      overheads.push_back(static_cast<double>(run.nodes) / static_cast<double>(one.nodes) - 1);
     if (run.idle_share >= 0) idle.push_back(run.idle_share);
   }
   s.seconds = median(seconds);
@@ -64,25 +68,31 @@ ScalingSummary summarize(const ScalingRow& row, const ScalingRow& base) {
   return s;
 }
 
-std::vector<ScalingRow> run_scaling(const ScalingSpec& spec, const ScalingProgress& progress, BenchStop* stop) {
+std::vector<ScalingRow> run_scaling(const ScalingSpec& spec, const ScalingProgress& progress,
+                                    BenchStop* stop) {
   const int machine = Engine::max_threads();
   std::vector<ScalingRow> rows;
   for (const int t : spec.threads) rows.push_back({t, t > machine, {}, {}});
   for (int round = 1; round <= spec.rounds; ++round) {
-    const std::string prefix = "round " + std::to_string(round) + "/" + std::to_string(spec.rounds) + ": ";
+    const std::string prefix =
+        "round " + std::to_string(round) + "/" + std::to_string(spec.rounds) + ": ";
     double one_thread_rate = 0;
     for (ScalingRow& row : rows) {
-      if (progress) progress(prefix + std::to_string(row.threads) + (row.threads == 1 ? " thread" : " threads"));
+      if (progress)
+        progress(prefix + std::to_string(row.threads) +
+                 (row.threads == 1 ? " thread" : " threads"));
       BenchOptions options = spec.options;
       if (row.oversubscribed) options.emplace_back("oversubscribe", "true");
-      const BenchTotals totals = run_bench(spec.depth, spec.edition, row.threads, spec.fens, options, {}, stop);
+      const BenchTotals totals =
+          run_bench(spec.depth, spec.edition, row.threads, spec.fens, options, {}, stop);
       if (totals.stopped) return {};
       row.runs.push_back({totals.seconds, totals.nodes, totals.idle_share});
       if (row.threads == 1) one_thread_rate = nodes_per_second(row.runs.back());
     }
     for (ScalingRow& row : rows) {
       if (row.threads == 1 || row.oversubscribed) continue;
-      if (progress) progress(prefix + std::to_string(row.threads) + " independent one-thread searches at once");
+      if (progress)
+        progress(prefix + std::to_string(row.threads) + " independent one-thread searches at once");
       bool stopped = false;
       const double rate = independent_node_rate(spec, row.threads, stop, stopped);
       if (stopped) return {};

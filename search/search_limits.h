@@ -23,7 +23,8 @@ constexpr int mate_in_moves(int score) {
 }
 // A score as the protocol's `info ... score` writes it: "cp 35" or "mate -3".
 inline std::string score_text(int score) {
-  return is_mate_score(score) ? "mate " + std::to_string(mate_in_moves(score)) : "cp " + std::to_string(score);
+  return is_mate_score(score) ? "mate " + std::to_string(mate_in_moves(score))
+                              : "cp " + std::to_string(score);
 }
 
 struct SearchLimits {
@@ -52,7 +53,7 @@ enum class ScoreBound : std::uint8_t { kExact, kLower, kUpper };
 struct SearchReport {
   int depth = 0;
   int seldepth = 0;  // never decreases within one search
-  int score = 0;  // centipawns from the side to move's view, or a mate score
+  int score = 0;     // centipawns from the side to move's view, or a mate score
   ScoreBound bound = ScoreBound::kExact;
   std::uint64_t nodes = 0;
   std::uint64_t nps = 0;

@@ -5,9 +5,9 @@
 // writes them and when, which is what makes sharing them safe.
 #pragma once
 
+#include <algorithm>
 #include <atomic>
 #include <cstdint>
-#include <algorithm>
 #include <functional>
 #include <memory>
 #include <mutex>
@@ -54,11 +54,31 @@ using InfoCallback = std::function<void(const SearchReport&)>;
 // busy_ns: only with SearchOptions::measure_idle_time (0 otherwise): time
 //   the workers spent searching, not waiting at a split point, summed over
 //   threads; the idle share is 1 - busy / (threads * wall time).
-#define LEISER_SPLIT_COUNTERS(X)                                                                                 \
-  X(splits) X(splits_pv) X(splits_all) X(splits_cut) X(tasks) X(helpers_joined) X(split_moves) X(helper_moves) \
-  X(aborted_tasks) X(moves_after_cutoff) X(nodes_after_cutoff) X(cutoffs) X(first_move_cutoffs)               \
-  X(pv_researches) X(pv_researches_skipped) X(task_errors) X(abort_notices) X(abort_latency_ns_sum)           \
-  X(abort_latency_ns_max) X(busy_ns)
+// One counter per line, left as written: clang-format 14 indents such an
+// X-macro list further at each line and then reads its own output as off.
+// clang-format off
+#define LEISER_SPLIT_COUNTERS(X) \
+  X(splits) \
+  X(splits_pv) \
+  X(splits_all) \
+  X(splits_cut) \
+  X(tasks) \
+  X(helpers_joined) \
+  X(split_moves) \
+  X(helper_moves) \
+  X(aborted_tasks) \
+  X(moves_after_cutoff) \
+  X(nodes_after_cutoff) \
+  X(cutoffs) \
+  X(first_move_cutoffs) \
+  X(pv_researches) \
+  X(pv_researches_skipped) \
+  X(task_errors) \
+  X(abort_notices) \
+  X(abort_latency_ns_sum) \
+  X(abort_latency_ns_max) \
+  X(busy_ns)
+// clang-format on
 
 struct SplitCounts {
 #define LEISER_PLAIN_COUNTER(name) std::uint64_t name = 0;
@@ -93,7 +113,8 @@ struct ThreadTables {
 };
 
 struct SharedState {
-  SharedState(TranspositionTable& table, const EvalParams& eval_params) : tt(table), params(eval_params) {
+  SharedState(TranspositionTable& table, const EvalParams& eval_params)
+      : tt(table), params(eval_params) {
     resize_thread_tables(1);
   }
   SharedState(const SharedState&) = delete;

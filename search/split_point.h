@@ -24,7 +24,9 @@ namespace leiser::search {
 struct ZapFilter {
   bool active = false;  // a zaps-only node whose beam zaps no enemy piece
   kernel::Bitboard beam_path = 0;
-  bool cannot_zap(kernel::Move m) const { return active && !(kernel::squares_touched(m) & beam_path); }
+  bool cannot_zap(kernel::Move m) const {
+    return active && !(kernel::squares_touched(m) & beam_path);
+  }
   // The filter of a zaps-only node where `us` is to move on `board`.
   static ZapFilter for_node(const kernel::Board& board, kernel::Color us) {
     const kernel::LaserTrace beam = kernel::trace_laser(board, us);

@@ -68,7 +68,8 @@ class TaskGroup {
     // on this thread without spawning it; the functor's move constructor
     // records where it now lives. The release below, keyed by that address,
     // covers every write to the task object; run(task_handle) only spawns.
-    tbb::task_handle handle = group_.defer(Annotated<std::decay_t<F>>(std::forward<F>(task), this));
+    tbb::task_handle handle =
+        group_.defer(Annotated<std::decay_t<F> >(std::forward<F>(task), this));
     __tsan_release(const_cast<void*>(constructed_));
     group_.run(std::move(handle));
   }
@@ -87,7 +88,9 @@ class TaskGroup {
     Annotated(Annotated&& other) : f_(std::move(other.f_)), group_(other.group_) {
       group_->constructed_ = this;
     }
-    Annotated(const Annotated& other) : f_(other.f_), group_(other.group_) { group_->constructed_ = this; }
+    Annotated(const Annotated& other) : f_(other.f_), group_(other.group_) {
+      group_->constructed_ = this;
+    }
 
     void operator()() const {
       // Keyed by this object's own address, so nothing of the task object is

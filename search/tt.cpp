@@ -48,7 +48,8 @@ TranspositionTable::SlotArray TranspositionTable::allocate(std::size_t count) {
   if (raw == MAP_FAILED) throw std::bad_alloc();
   if (!huge) return SlotArray(static_cast<Slot*>(raw), UnmapSlots{bytes});
   const auto raw_address = reinterpret_cast<std::uintptr_t>(raw);
-  const std::uintptr_t start = (raw_address + kHugePageBytes - 1) & ~std::uintptr_t{kHugePageBytes - 1};
+  const std::uintptr_t start =
+      (raw_address + kHugePageBytes - 1) & ~std::uintptr_t{kHugePageBytes - 1};
   const std::size_t head = start - raw_address;
   const std::size_t tail = mapped - head - bytes;
   if (head > 0) ::munmap(raw, head);
@@ -96,8 +97,8 @@ std::optional<TTEntry> TranspositionTable::probe(kernel::Key key) const {
   return decode_tt_entry(key, {check, data});
 }
 
-void TranspositionTable::store(kernel::Key key, kernel::Move move, int score, int depth, Bound bound,
-                               int static_eval) {
+void TranspositionTable::store(kernel::Key key, kernel::Move move, int score, int depth,
+                               Bound bound, int static_eval) {
   Slot& slot = slots_[index(key)];
   const std::uint64_t old_data = load(slot.data);
   const std::uint64_t old_check = load(slot.check);

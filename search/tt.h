@@ -79,9 +79,9 @@ constexpr TTWords encode_tt_entry(kernel::Key key, const TTEntry& entry, int gen
 constexpr std::optional<TTEntry> decode_tt_entry(kernel::Key key, TTWords words) {
   if ((words.check ^ words.data) != key || words.data == 0) return std::nullopt;
   const std::uint64_t data = words.data;
-  return TTEntry{kernel::Move::from_raw(static_cast<std::uint16_t>(data)), static_cast<std::int16_t>(data >> 16),
-                 static_cast<int>((data >> 32) & 0xFF), static_cast<Bound>((data >> 40) & 3),
-                 static_cast<std::int16_t>(data >> 48)};
+  return TTEntry{kernel::Move::from_raw(static_cast<std::uint16_t>(data)),
+                 static_cast<std::int16_t>(data >> 16), static_cast<int>((data >> 32) & 0xFF),
+                 static_cast<Bound>((data >> 40) & 3), static_cast<std::int16_t>(data >> 48)};
 }
 
 class TranspositionTable {
@@ -98,7 +98,8 @@ class TranspositionTable {
   // Starts loading the slot of `key` into the cache: called as soon as a
   // child's key is known, so the miss overlaps the work before its probe.
   void prefetch(kernel::Key key) const { __builtin_prefetch(&slots_[index(key)]); }
-  void store(kernel::Key key, kernel::Move move, int score, int depth, Bound bound, int static_eval);
+  void store(kernel::Key key, kernel::Move move, int score, int depth, Bound bound,
+             int static_eval);
   // Permille of a sample of entries written in the current search.
   int hashfull() const;
   std::size_t size_megabytes() const { return megabytes_; }

@@ -16,7 +16,8 @@ using kernel::Bitboard;
 using kernel::Board;
 using kernel::Color;
 
-EvalBreakdown evaluate_2016_breakdown(const Board& board, Color side_to_move, const EvalWeights& weights) {
+EvalBreakdown evaluate_2016_breakdown(const Board& board, Color side_to_move,
+                                      const EvalWeights& weights) {
   EvalBreakdown out;
   for (Color c : {Color::kTangerine, Color::kLavender}) {
     const int i = kernel::index_of(c);
@@ -40,11 +41,13 @@ namespace {
 // S_c given both traced paths. Pawn terms that share the pawn set are folded
 // together where that saves work; every piece of arithmetic is the same as in
 // the per-term functions.
-int side_total(const Board& board, Color c, Bitboard own_path, Bitboard enemy_path, Bitboard rectangle,
-               const EvalWeights& weights) {
+int side_total(const Board& board, Color c, Bitboard own_path, Bitboard enemy_path,
+               Bitboard rectangle, const EvalWeights& weights) {
   const Bitboard pawns = board.pawns(c);
-  int sum = kPawnEvValue * kernel::popcount(pawns) + weights.pbetween * kernel::popcount(pawns & rectangle);
-  for (Bitboard rest = pawns; rest;) sum += pcentral_square(kernel::pop_lowest(rest), weights.pcentral);
+  int sum = kPawnEvValue * kernel::popcount(pawns) +
+            weights.pbetween * kernel::popcount(pawns & rectangle);
+  for (Bitboard rest = pawns; rest;)
+    sum += pcentral_square(kernel::pop_lowest(rest), weights.pcentral);
   sum += kface(board, c, weights) + kaggressive(board, c, weights);
   sum += hattack_from_path(board, c, own_path, weights);
   sum += mobility_from_path(board, c, enemy_path, weights);
@@ -55,14 +58,16 @@ int side_total(const Board& board, Color c, Bitboard own_path, Bitboard enemy_pa
 }  // namespace
 
 int evaluate_2016(const Board& board, Color side_to_move, const EvalWeights& weights) {
-  return evaluate_2016_from_paths(board, side_to_move, weights, kernel::trace_laser(board, Color::kTangerine).path,
+  return evaluate_2016_from_paths(board, side_to_move, weights,
+                                  kernel::trace_laser(board, Color::kTangerine).path,
                                   kernel::trace_laser(board, Color::kLavender).path);
 }
 
 int evaluate_2016_from_paths(const Board& board, Color side_to_move, const EvalWeights& weights,
                              Bitboard white_path, Bitboard black_path) {
   const Bitboard rectangle = kings_rectangle(board);
-  const int white = side_total(board, Color::kTangerine, white_path, black_path, rectangle, weights);
+  const int white =
+      side_total(board, Color::kTangerine, white_path, black_path, rectangle, weights);
   const int black = side_total(board, Color::kLavender, black_path, white_path, rectangle, weights);
   return ev_to_side_cp(white - black, side_to_move);
 }

@@ -38,13 +38,14 @@ int evaluate_2016(const kernel::Board& board, kernel::Color side_to_move,
                   const EvalWeights& weights = EvalWeights{});
 // The same, from the two beams' paths (kernel::trace_laser(board, c).path)
 // when the caller has them already.
-int evaluate_2016_from_paths(const kernel::Board& board, kernel::Color side_to_move, const EvalWeights& weights,
-                             kernel::Bitboard tangerine_path, kernel::Bitboard lavender_path);
+int evaluate_2016_from_paths(const kernel::Board& board, kernel::Color side_to_move,
+                             const EvalWeights& weights, kernel::Bitboard tangerine_path,
+                             kernel::Bitboard lavender_path);
 
 // The last step of section 9: negate for Lavender, then truncate toward zero.
 constexpr int ev_to_side_cp(int tangerine_minus_lavender, kernel::Color side_to_move) {
-  const int signed_ev =
-      side_to_move == kernel::Color::kLavender ? -tangerine_minus_lavender : tangerine_minus_lavender;
+  const int signed_ev = side_to_move == kernel::Color::kLavender ? -tangerine_minus_lavender
+                                                                 : tangerine_minus_lavender;
   return signed_ev / 100;  // C++ division truncates toward zero, as tdiv
 }
 

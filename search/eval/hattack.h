@@ -45,8 +45,10 @@ constexpr kernel::Bitboard transpose(kernel::Bitboard x) {
   x ^= t ^ (t >> 7);
   return x;
 }
-static_assert(transpose(kernel::bit(kernel::make_square(1, 0))) == kernel::bit(8));   // b0 -> index 8
-static_assert(transpose(kernel::bit(kernel::make_square(0, 1))) == kernel::bit(1));   // a1 -> index 1
+static_assert(transpose(kernel::bit(kernel::make_square(1, 0))) ==
+              kernel::bit(8));  // b0 -> index 8
+static_assert(transpose(kernel::bit(kernel::make_square(0, 1))) ==
+              kernel::bit(1));  // a1 -> index 1
 static_assert(transpose(kernel::bit(kernel::make_square(2, 5))) == kernel::bit(21));  // c5 -> 8*2+5
 
 namespace detail {
@@ -60,12 +62,14 @@ constexpr std::array<std::array<float, 64>, 64> make_hattack_by_king() {
     for (int index = 0; index < 64; ++index) {
       const int file_delta = (index >> 3) - kernel::file_of(static_cast<kernel::Square>(king));
       const int rank_delta = (index & 7) - kernel::rank_of(static_cast<kernel::Square>(king));
-      table[king][index] = kHAttackH[file_delta < 0 ? -file_delta : file_delta][rank_delta < 0 ? -rank_delta : rank_delta];
+      table[king][index] = kHAttackH[file_delta < 0 ? -file_delta : file_delta]
+                                    [rank_delta < 0 ? -rank_delta : rank_delta];
     }
   return table;
 }
 }  // namespace detail
-inline constexpr std::array<std::array<float, 64>, 64> kHAttackByKing = detail::make_hattack_by_king();
+inline constexpr std::array<std::array<float, 64>, 64> kHAttackByKing =
+    detail::make_hattack_by_king();
 
 // H_c: the truncated binary32 sum over `path` against the enemy King's square.
 inline int hattack_units(kernel::Bitboard path, kernel::Square enemy_king) {
@@ -73,7 +77,7 @@ inline int hattack_units(kernel::Bitboard path, kernel::Square enemy_king) {
   float acc = 0.0f;
   for (kernel::Bitboard by_file = transpose(path); by_file;)
     acc += by_square[kernel::pop_lowest(by_file)];  // index 8 * file + rank
-  return static_cast<int>(acc);  // acc >= 0, so truncation is floor
+  return static_cast<int>(acc);                     // acc >= 0, so truncation is floor
 }
 
 // With colour c's path already traced (shared with MOBILITY and PAWNPIN).

@@ -17,10 +17,18 @@ inline int kface(const kernel::Board& board, kernel::Color c, const EvalWeights&
   const int dr = kernel::rank_of(enemy) - kernel::rank_of(own);
   int along = 0;
   switch (board.orientation_at(own)) {  // King orientations: N E S W
-    case 0: along = dr; break;
-    case 1: along = df; break;
-    case 2: along = -dr; break;
-    default: along = -df; break;
+    case 0:
+      along = dr;
+      break;
+    case 1:
+      along = df;
+      break;
+    case 2:
+      along = -dr;
+      break;
+    default:
+      along = -df;
+      break;
   }
   // Multiply first, then C++ division truncates toward zero like the
   // reference's C division (-20000 / 9 = -2222). The Kings never share a

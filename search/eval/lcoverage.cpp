@@ -115,14 +115,17 @@ namespace {
 // reached squares computes both for every square of every evaluation.
 struct SquarePairTables {
   std::array<std::array<std::uint8_t, kernel::kSquareCount>, kernel::kSquareCount> manhattan;
-  std::array<std::array<std::uint8_t, kernel::kSquareCount>, kernel::kSquareCount> weight_denominator;
+  std::array<std::array<std::uint8_t, kernel::kSquareCount>, kernel::kSquareCount>
+      weight_denominator;
 };
 constexpr SquarePairTables kSquarePairs = [] {
   SquarePairTables t{};
   for (int a = 0; a < kernel::kSquareCount; ++a)
     for (int b = 0; b < kernel::kSquareCount; ++b) {
-      const int df = kernel::file_of(static_cast<Square>(a)) - kernel::file_of(static_cast<Square>(b));
-      const int dr = kernel::rank_of(static_cast<Square>(a)) - kernel::rank_of(static_cast<Square>(b));
+      const int df =
+          kernel::file_of(static_cast<Square>(a)) - kernel::file_of(static_cast<Square>(b));
+      const int dr =
+          kernel::rank_of(static_cast<Square>(a)) - kernel::rank_of(static_cast<Square>(b));
       const int abs_df = df < 0 ? -df : df, abs_dr = dr < 0 ? -dr : dr;
       t.manhattan[a][b] = static_cast<std::uint8_t>(abs_df + abs_dr);
       t.weight_denominator[a][b] = static_cast<std::uint8_t>((abs_dr + 1) * (abs_df + 1));
@@ -131,8 +134,8 @@ constexpr SquarePairTables kSquarePairs = [] {
 }();
 
 // With p = kSquarePairs.weight_denominator[s][enemy King].
-[[gnu::always_inline]] inline std::uint32_t square_term_fast(int d, int l, std::uint32_t p, Square s,
-                                                             Square enemy_king) {
+[[gnu::always_inline]] inline std::uint32_t square_term_fast(int d, int l, std::uint32_t p,
+                                                             Square s, Square enemy_king) {
   // The same value as lcoverage_square_term: floor(x / (p * l)) with
   // x = (min(D, L) << bits) + p * l / 2 < 15 * 2^24 + 2^20.
   const std::uint32_t denominator = static_cast<std::uint32_t>(l) * p;
@@ -141,7 +144,8 @@ constexpr SquarePairTables kSquarePairs = [] {
                                   << kLcoverageFractionBits;
   return divide(numerator + denominator / 2, denominator);
 }
-[[gnu::always_inline]] inline std::uint32_t square_term_fast(int d, int l, Square s, Square enemy_king) {
+[[gnu::always_inline]] inline std::uint32_t square_term_fast(int d, int l, Square s,
+                                                             Square enemy_king) {
   return square_term_fast(d, l, kSquarePairs.weight_denominator[s][enemy_king], s, enemy_king);
 }
 
@@ -151,7 +155,8 @@ constexpr SquarePairTables kSquarePairs = [] {
 constexpr bool kWeightDenominatorIsSymmetric = [] {
   for (int a = 0; a < kernel::kSquareCount; ++a)
     for (int b = 0; b < a; ++b)
-      if (kSquarePairs.weight_denominator[a][b] != kSquarePairs.weight_denominator[b][a]) return false;
+      if (kSquarePairs.weight_denominator[a][b] != kSquarePairs.weight_denominator[b][a])
+        return false;
   return true;
 }();
 static_assert(kWeightDenominatorIsSymmetric);
@@ -171,7 +176,8 @@ std::int64_t lcoverage_sum_terms(const LcoverageDistances& dist, [[maybe_unused]
   std::int64_t sum = 0;
   for (; reached;) {
     const Square s = kernel::pop_lowest(reached);
-    sum += square_term_fast(manhattan_from_king[s], dist[s], denominator_for[s][enemy_king], s, enemy_king);
+    sum += square_term_fast(manhattan_from_king[s], dist[s], denominator_for[s][enemy_king], s,
+                            enemy_king);
   }
   return sum;
 }
@@ -180,7 +186,8 @@ std::uint32_t lcoverage_square_term_fast(int d, int l, Square s, Square enemy_ki
   return square_term_fast(d, l, s, enemy_king);
 }
 
-std::int64_t lcoverage_from_distances(const LcoverageDistances& dist, Square king, Square enemy_king) {
+std::int64_t lcoverage_from_distances(const LcoverageDistances& dist, Square king,
+                                      Square enemy_king) {
   std::int64_t sum = 0;
   for (int s = 0; s < kernel::kSquareCount; ++s) {
     if (dist[s] == kLcoverageUnreached) continue;
@@ -306,9 +313,8 @@ void FastCoverage::walk(const Board& board, Square at, int direction, unsigned t
       // are eight apart, and one square is cheaper scalar.
       const int rank = kernel::rank_of(static_cast<Square>(at));
       const int file = kernel::file_of(static_cast<Square>(at));
-      const unsigned entered =
-          static_cast<unsigned>(segment >> (8 * rank)) & 0xFF &
-          (blockers == 0 ? 0xFFu : ~(1u << kernel::file_of(hit)));
+      const unsigned entered = static_cast<unsigned>(segment >> (8 * rank)) & 0xFF &
+                               (blockers == 0 ? 0xFFu : ~(1u << kernel::file_of(hit)));
       simd::lower_distance_row(dist_.data() + 8 * rank, file, total, entered);
       total += static_cast<unsigned>(empties);
     } else {
@@ -320,8 +326,9 @@ void FastCoverage::walk(const Board& board, Square at, int direction, unsigned t
     }
     if (!blockers) return;
     const Bitboard b = kernel::bit(hit);
-    const std::uint8_t out =
-        (board.kings & b) ? kernel::kBeamZap : kernel::kReflection[direction][board.orientation_at(hit)];
+    const std::uint8_t out = (board.kings & b)
+                                 ? kernel::kBeamZap
+                                 : kernel::kReflection[direction][board.orientation_at(hit)];
     if (out == kernel::kBeamZap) {
       enter(hit, direction, total + 1);
       return;
@@ -359,12 +366,14 @@ void FastCoverage::walk_in_vectors(const Board& board, Square at, int direction,
       lower(ray, at, total, 0);
       break;
     }
-    const Square hit = direction < 2 ? kernel::lowest_square(blockers) : kernel::highest_square(blockers);
+    const Square hit =
+        direction < 2 ? kernel::lowest_square(blockers) : kernel::highest_square(blockers);
     const Bitboard segment = ray & ~kernel::kRays[direction][hit];  // ends on `hit`
     reached_ |= segment;
     const Bitboard b = kernel::bit(hit);
-    const std::uint8_t out =
-        (board.kings & b) ? kernel::kBeamZap : kernel::kReflection[direction][board.orientation_at(hit)];
+    const std::uint8_t out = (board.kings & b)
+                                 ? kernel::kBeamZap
+                                 : kernel::kReflection[direction][board.orientation_at(hit)];
     if (out == kernel::kBeamZap) {
       lower(segment, at, total, 0);
       break;
@@ -382,8 +391,8 @@ void FastCoverage::add_lane(const Board& after, Bitboard touched, Square from, i
                             unsigned total) {
   // Two 8-byte stores per lane (see simd::LcoverageLane's layout): the
   // kernel reads the lanes back word by word.
-  std::uint64_t w0 = from | static_cast<std::uint64_t>(direction) << 8 |
-                     static_cast<std::uint64_t>(total) << 16;
+  std::uint64_t w0 =
+      from | static_cast<std::uint64_t>(direction) << 8 | static_cast<std::uint64_t>(total) << 16;
   std::uint64_t w1 = 0;
   int j = 0;
   for (; touched; ++j) {
@@ -407,7 +416,7 @@ void FastCoverage::flush_lanes() {
     return;
   }
   batched_->lcoverage_beams_fn(board_, c_, lanes_.data(), static_cast<std::size_t>(lane_count_),
-                              dist_.data(), &reached_);
+                               dist_.data(), &reached_);
   lane_count_ = 0;
 }
 
@@ -445,7 +454,7 @@ void FastCoverage::run() {
   const Bitboard ours = board_.pieces(c_);
   const Bitboard theirs = board_.pieces(kernel::opponent(c_));
   constexpr kernel::Rotation kRotations[] = {kernel::kRotateRight, kernel::kRotateUTurn,
-                                            kernel::kRotateLeft};
+                                             kernel::kRotateLeft};
 
   // A Pawn on the path turned so that the beam hits its back gives the old
   // beam up to that Pawn, entered at the same distances (our Pawn costs 1
@@ -455,7 +464,8 @@ void FastCoverage::run() {
     const int arrival = pawn_on_path ? path_.direction[path_.first_step[from]] : 0;
     for (const kernel::Rotation r : kRotations) {
       if (pawn_on_path &&
-          kernel::kReflection[arrival][kernel::rotated(board_.orientation_at(from), r)] == kernel::kBeamZap)
+          kernel::kReflection[arrival][kernel::rotated(board_.orientation_at(from), r)] ==
+              kernel::kBeamZap)
         continue;
       Board after = board_;
       after.rotate(from, r);
@@ -493,7 +503,8 @@ void FastCoverage::run() {
     for (Bitboard mids = kernel::kNeighbours[from] & theirs; mids;) {
       const Square mid = kernel::pop_lowest(mids);
       swap_rotate(from, mid);
-      for (Bitboard to = kernel::kNeighbours[mid] & empty; to;) swap_shift(from, mid, kernel::pop_lowest(to));
+      for (Bitboard to = kernel::kNeighbours[mid] & empty; to;)
+        swap_shift(from, mid, kernel::pop_lowest(to));
     }
   }
 
@@ -550,9 +561,12 @@ namespace {
 // to walk them.
 const simd::Implementation* batched_for(LcoverageBeams beams) {
   switch (beams) {
-    case LcoverageBeams::kWalk: return nullptr;
-    case LcoverageBeams::kBatched: return &simd::active();
-    case LcoverageBeams::kAuto: break;
+    case LcoverageBeams::kWalk:
+      return nullptr;
+    case LcoverageBeams::kBatched:
+      return &simd::active();
+    case LcoverageBeams::kAuto:
+      break;
   }
   // The walk measured faster in search (perf-reports/lcoverage.md).
   return nullptr;
@@ -617,7 +631,8 @@ int lcoverage_term(const Board& board, Color c, int weight) {
 
 int lcoverage_term(const Board& board, Color c, int weight, LcoverageBeams beams) {
   return lcoverage_scale(
-      lcoverage_fixed(board, c, beams) - lcoverage_fixed(board, kernel::opponent(c), beams), weight);
+      lcoverage_fixed(board, c, beams) - lcoverage_fixed(board, kernel::opponent(c), beams),
+      weight);
 }
 
 }  // namespace leiser::search::eval

@@ -86,7 +86,8 @@ using LcoverageDistances = std::array<std::uint16_t, kernel::kSquareCount>;
 // Distances of c's beam on `board` exactly as it stands (one path, no moves),
 // min-merged into `dist` (which the caller initialises, e.g. to unreached).
 // c's King must be on the board.
-void lcoverage_trace_distances(const kernel::Board& board, kernel::Color c, LcoverageDistances& dist);
+void lcoverage_trace_distances(const kernel::Board& board, kernel::Color c,
+                               LcoverageDistances& dist);
 
 // The lanes the fast version hands the lcoverage_beams batch op for c on
 // `board` (the board itself is the op's shared board), for benchmarks and
@@ -147,7 +148,8 @@ int lcoverage_ev_plain(const kernel::Board& board, kernel::Color c,
 
 // The term as the spec defines it for side c: round(weight * (coverage(c) -
 // coverage(opponent(c)))), rounded once, in ev units.
-int lcoverage_term(const kernel::Board& board, kernel::Color c, int weight = kLcoverageDefaultWeight);
+int lcoverage_term(const kernel::Board& board, kernel::Color c,
+                   int weight = kLcoverageDefaultWeight);
 int lcoverage_term(const kernel::Board& board, kernel::Color c, int weight, LcoverageBeams beams);
 
 }  // namespace leiser::search::eval

@@ -23,8 +23,8 @@
 
 namespace leiser::search::eval {
 
-inline void lcoverage_walk(const kernel::Board& board, kernel::Color c, int at, int direction, int total,
-                           std::uint16_t* dist, kernel::Bitboard* reached) {
+inline void lcoverage_walk(const kernel::Board& board, kernel::Color c, int at, int direction,
+                           int total, std::uint16_t* dist, kernel::Bitboard* reached) {
   for (;;) {
     const int next = kernel::step(static_cast<kernel::Square>(at), 2 * direction);
     if (next < 0) return;  // off the board

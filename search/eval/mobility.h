@@ -10,15 +10,16 @@
 namespace leiser::search::eval {
 
 // With the enemy's path already traced (shared with HATTACK and PAWNPIN).
-inline int mobility_from_path(const kernel::Board& board, kernel::Color c, kernel::Bitboard enemy_path,
-                              const EvalWeights& weights) {
+inline int mobility_from_path(const kernel::Board& board, kernel::Color c,
+                              kernel::Bitboard enemy_path, const EvalWeights& weights) {
   const kernel::Square king = board.king_square(c);
   const kernel::Bitboard block = kernel::kNeighbours[king] | kernel::bit(king);
   return weights.mobility * kernel::popcount(block & ~enemy_path);
 }
 
 inline int mobility(const kernel::Board& board, kernel::Color c, const EvalWeights& weights) {
-  return mobility_from_path(board, c, kernel::trace_laser(board, kernel::opponent(c)).path, weights);
+  return mobility_from_path(board, c, kernel::trace_laser(board, kernel::opponent(c)).path,
+                            weights);
 }
 
 }  // namespace leiser::search::eval

@@ -11,8 +11,8 @@
 namespace leiser::search::eval {
 
 // With the enemy's path already traced (shared with HATTACK and MOBILITY).
-inline int pawnpin_from_path(const kernel::Board& board, kernel::Color c, kernel::Bitboard enemy_path,
-                             const EvalWeights& weights) {
+inline int pawnpin_from_path(const kernel::Board& board, kernel::Color c,
+                             kernel::Bitboard enemy_path, const EvalWeights& weights) {
   return weights.pawnpin * kernel::popcount(board.pawns(c) & ~enemy_path);
 }
 

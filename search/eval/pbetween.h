@@ -14,10 +14,11 @@ namespace leiser::search::eval {
 // Squares with lo_file <= file <= hi_file and lo_rank <= rank <= hi_rank.
 // Built from masks rather than a loop because eval runs at every leaf.
 constexpr kernel::Bitboard rectangle_mask(int lo_file, int hi_file, int lo_rank, int hi_rank) {
-  const std::uint64_t file_byte = ((std::uint64_t{2} << hi_file) - 1) & ~((std::uint64_t{1} << lo_file) - 1);
+  const std::uint64_t file_byte =
+      ((std::uint64_t{2} << hi_file) - 1) & ~((std::uint64_t{1} << lo_file) - 1);
   const kernel::Bitboard files = file_byte * kernel::kFileA;  // the byte repeated on every rank
-  const kernel::Bitboard ranks = (~kernel::Bitboard{0} >> (8 * (7 - hi_rank))) &
-                                 (~kernel::Bitboard{0} << (8 * lo_rank));
+  const kernel::Bitboard ranks =
+      (~kernel::Bitboard{0} >> (8 * (7 - hi_rank))) & (~kernel::Bitboard{0} << (8 * lo_rank));
   return files & ranks;
 }
 

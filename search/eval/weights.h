@@ -64,7 +64,9 @@ static_assert(weight_defaults_agree(), "EvalWeights defaults disagree with kWeig
 // The spec entry for a name (ASCII case-insensitive, as UCI option names are
 // usually matched), or nullptr when there is no such weight.
 constexpr const WeightSpec* find_weight(std::string_view name) {
-  auto lower = [](char ch) { return (ch >= 'A' && ch <= 'Z') ? static_cast<char>(ch - 'A' + 'a') : ch; };
+  auto lower = [](char ch) {
+    return (ch >= 'A' && ch <= 'Z') ? static_cast<char>(ch - 'A' + 'a') : ch;
+  };
   for (const WeightSpec& spec : kWeightSpecs) {
     if (spec.name.size() != name.size()) continue;
     bool same = true;

@@ -10,9 +10,10 @@ int probe_index_of_largest_avx2(const std::uint64_t* words, int begin, int end) 
   return simd::largest_word_lanes<simd::vec::Avx2>(words, begin, end);
 }
 
-int probe_sort_keys_avx2(const kernel::Board& board, kernel::Color us, const kernel::MoveList& moves,
-                         kernel::Move tt_move, kernel::Move killer1, kernel::Move killer2,
-                         const HistoryTable& history, std::int32_t* keys, std::uint16_t* ties) {
+int probe_sort_keys_avx2(const kernel::Board& board, kernel::Color us,
+                         const kernel::MoveList& moves, kernel::Move tt_move, kernel::Move killer1,
+                         kernel::Move killer2, const HistoryTable& history, std::int32_t* keys,
+                         std::uint16_t* ties) {
   static_assert(std::is_same_v<simd::vec::Widest, simd::vec::Avx2>);
   return sort_keys_lanes(board, us, moves, tt_move, killer1, killer2, history, keys, ties);
 }

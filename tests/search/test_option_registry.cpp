@@ -1,7 +1,5 @@
 // The option registry: each type parses its values and refuses others with
 // the texts the protocol prints; names are found in any case; `uci` lines.
-#include "search/option_registry.h"
-
 #include <gtest/gtest.h>
 
 #include <cctype>
@@ -13,6 +11,7 @@
 #include "nnue/default_nets.h"
 #include "nnue/inference.h"
 #include "search/engine.h"
+#include "search/option_registry.h"
 
 namespace leiser::search {
 namespace {
@@ -41,7 +40,8 @@ TEST(OptionRegistry, CheckTakesTrueFalseOneZeroOnOffInAnyCase) {
   std::vector<bool> seen;
   const Option option = check("use_ko", true, [&](bool on) { seen.push_back(on); });
   EXPECT_EQ(option.default_value, "true");
-  for (const char* text : {"true", "TRUE", "1", "On", "false", "False", "0", "OFF"}) EXPECT_FALSE(option.set(text));
+  for (const char* text : {"true", "TRUE", "1", "On", "false", "False", "0", "OFF"})
+    EXPECT_FALSE(option.set(text));
   EXPECT_EQ(seen, (std::vector<bool>{true, true, true, true, false, false, false, false}));
   EXPECT_EQ(option.set("yes"), "option use_ko expects true or false, got 'yes'");
   EXPECT_EQ(seen.size(), 8u);
@@ -138,7 +138,8 @@ TEST(OptionRegistry, BothNamingStylesAndAliasesFindTheSameOption) {
   EXPECT_FALSE(registry.set("Exact Search", "on"));
   EXPECT_TRUE(exact);
   // Errors name the option by its own name, whichever spelling was used.
-  EXPECT_EQ(registry.set("move_overhead", "5001"), "option move overhead value '5001' out of range 0..5000");
+  EXPECT_EQ(registry.set("move_overhead", "5001"),
+            "option move overhead value '5001' out of range 0..5000");
   EXPECT_EQ(registry.set("multi_pv", "0"), "option multipv value '0' out of range 1..256");
 
   // A second option that one of the spellings would reach is refused.
@@ -153,16 +154,20 @@ TEST(OptionRegistry, ANameIsDeclaredOnceAndWithAnAction) {
   OptionRegistry registry;
   registry.add(spin("Hash", 64, 1, 65536, [](int) {}));
   EXPECT_THROW(registry.add(button("hash", [] {})), std::invalid_argument);
-  EXPECT_THROW(registry.add(Option{"unset", OptionType::kButton, "", 0, 0, {}, {}}), std::invalid_argument);
+  EXPECT_THROW(registry.add(Option{"unset", OptionType::kButton, "", 0, 0, {}, {}}),
+               std::invalid_argument);
   EXPECT_EQ(registry.size(), 1u);
 }
 
 TEST(OptionRegistry, ListingLineOfEachType) {
   EXPECT_EQ(listing_line(spin("hash", 64, 1, 65536, [](int) {})),
             "option name hash type spin default 64 min 1 max 65536");
-  EXPECT_EQ(listing_line(spin("draw", 0, -100, 100, [](int) {})), "option name draw type spin default 0 min -100 max 100");
-  EXPECT_EQ(listing_line(check("Ponder", false, [](bool) {})), "option name Ponder type check default false");
-  EXPECT_EQ(listing_line(combo("lcoverage_beams", "auto", {"auto", "walk", "batched"}, [](std::string_view) {})),
+  EXPECT_EQ(listing_line(spin("draw", 0, -100, 100, [](int) {})),
+            "option name draw type spin default 0 min -100 max 100");
+  EXPECT_EQ(listing_line(check("Ponder", false, [](bool) {})),
+            "option name Ponder type check default false");
+  EXPECT_EQ(listing_line(combo("lcoverage_beams", "auto", {"auto", "walk", "batched"},
+                               [](std::string_view) {})),
             "option name lcoverage_beams type combo default auto var auto var walk var batched");
   EXPECT_EQ(listing_line(button("Clear Hash", [] {})), "option name Clear Hash type button");
   EXPECT_EQ(listing_line(string_option("book", "none", [](std::string_view) {})),
@@ -177,8 +182,8 @@ TEST(OptionRegistry, EngineOptionsListAsBeforeAndTakeTheirDefaults) {
   for (const Option& option : engine.options()) lines.push_back(listing_line(option));
   ASSERT_GE(lines.size(), 8u);
   EXPECT_EQ(lines[0], "option name hash type spin default 64 min 1 max 65536");
-  EXPECT_EQ(lines[1], "option name threads type spin default " + std::to_string(Engine::max_threads()) +
-                          " min 1 max 1024");
+  EXPECT_EQ(lines[1], "option name threads type spin default " +
+                          std::to_string(Engine::max_threads()) + " min 1 max 1024");
   EXPECT_EQ(lines[2], "option name Clear Hash type button");
   EXPECT_EQ(lines[3], "option name Move Overhead type spin default 10 min 0 max 5000");
   EXPECT_EQ(lines[4], "option name MultiPV type spin default 1 min 1 max 256");
@@ -208,12 +213,14 @@ TEST(OptionRegistry, EveryEngineOptionAnswersToBothStyles) {
   };
   const auto snake_style = [](const std::string& name) {
     std::string out = name;
-    for (char& c : out) c = c == ' ' ? '_' : static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    for (char& c : out)
+      c = c == ' ' ? '_' : static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
     return out;
   };
   std::size_t checked = 0;
   for (const Option& option : engine.options()) {
-    EXPECT_EQ(engine.options().find(stockfish_style(option.name)), &option) << stockfish_style(option.name);
+    EXPECT_EQ(engine.options().find(stockfish_style(option.name)), &option)
+        << stockfish_style(option.name);
     EXPECT_EQ(engine.options().find(snake_style(option.name)), &option) << snake_style(option.name);
     for (const std::string& alias : engine.options().aliases(option.name))
       EXPECT_EQ(engine.options().find(alias), &option) << alias;
@@ -236,7 +243,8 @@ TEST(OptionRegistry, EveryEngineOptionAnswersToBothStyles) {
   EXPECT_FALSE(engine.set_option("Ponder", "false"));
   EXPECT_FALSE(engine.ponder_enabled());
   EXPECT_FALSE(engine.set_option("eval_file", "built-in"));
-  EXPECT_EQ(engine.set_option("move_overhead", "-1"), "option move overhead value '-1' out of range 0..5000");
+  EXPECT_EQ(engine.set_option("move_overhead", "-1"),
+            "option move overhead value '-1' out of range 0..5000");
 }
 
 TEST(OptionRegistry, EngineOptionsChangeTheEngine) {
@@ -270,11 +278,13 @@ TEST(OptionRegistry, EvalDefaultsToTheBuiltInNetworkWhereThereIsOne) {
   for (const kernel::Edition edition : {kernel::Edition::k2016, kernel::Edition::k2018}) {
     const auto built_in = nnue::default_network(edition);
     const kernel::Position pos =
-        kernel::parse_fen("ss7/nw2nwnw3/2swne4/2se2NW2/1nw3NWSE1/5SE2/3SWSW3/7NN W", edition).value();
+        kernel::parse_fen("ss7/nw2nwnw3/2swne4/2se2NW2/1nw3NWSE1/5SE2/3SWSW3/7NN W", edition)
+            .value();
     ASSERT_EQ(params.network(edition) != nullptr, built_in != nullptr);
     if (built_in) {
       EXPECT_EQ(*params.network(edition), *built_in);
-      EXPECT_EQ(evaluate(pos, params), nnue::evaluate_board(*built_in, pos.board(), pos.side_to_move()));
+      EXPECT_EQ(evaluate(pos, params),
+                nnue::evaluate_board(*built_in, pos.board(), pos.side_to_move()));
     } else {
       EXPECT_EQ(evaluate(pos, params), evaluate(pos, classic));
     }

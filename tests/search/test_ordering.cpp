@@ -84,8 +84,11 @@ TEST(HistoryTable, SidesPieceTypesSquaresAndOrientationsHaveTheirOwnScores) {
   HistoryTable history;
   history.update(Color::kTangerine, kShape, true);
   EXPECT_EQ(history.score(Color::kLavender, kShape), 0);
-  EXPECT_EQ(history.score(Color::kTangerine, {PieceType::kKing, kShape.destination, kShape.orientation}), 0);
-  EXPECT_EQ(history.score(Color::kTangerine, {kShape.type, make_square(5, 5), kShape.orientation}), 0);
+  EXPECT_EQ(
+      history.score(Color::kTangerine, {PieceType::kKing, kShape.destination, kShape.orientation}),
+      0);
+  EXPECT_EQ(history.score(Color::kTangerine, {kShape.type, make_square(5, 5), kShape.orientation}),
+            0);
   EXPECT_EQ(history.score(Color::kTangerine, {kShape.type, kShape.destination, 3}), 0);
   EXPECT_EQ(history.score(Color::kTangerine, kShape), 10080);
 }
@@ -107,7 +110,8 @@ TEST(MoveDestination, EachKindEndsWhereItsStepsLead) {
   EXPECT_EQ(Move::rotation(d4, kernel::kRotateRight).destination(), d4);
   EXPECT_EQ(Move::shift(d4, kernel::kN).destination(), make_square(3, 4));
   EXPECT_EQ(Move::shift(d4, kernel::kSW).destination(), make_square(2, 2));
-  EXPECT_EQ(Move::swap_rotate(d4, kernel::kE, kernel::kRotateUTurn).destination(), make_square(4, 3));
+  EXPECT_EQ(Move::swap_rotate(d4, kernel::kE, kernel::kRotateUTurn).destination(),
+            make_square(4, 3));
   EXPECT_EQ(Move::swap_shift(d4, kernel::kE, kernel::kN).destination(), make_square(4, 4));
   EXPECT_EQ(Move::swap_shift(d4, kernel::kNW, kernel::kNW).destination(), make_square(1, 5));
 }
@@ -118,8 +122,10 @@ TEST(MoveShape, NamesThePieceTheSquareAndTheOrientationAfterTheMove) {
   for (const Edition edition : {Edition::k2016, Edition::k2018}) {
     const kernel::Position pos = kernel::Game::start(edition).position();
     kernel::MoveList moves;
-    if (edition == Edition::k2016) kernel::generate_pseudo_moves<Edition::k2016>(pos, moves);
-    else kernel::generate_pseudo_moves<Edition::k2018>(pos, moves);
+    if (edition == Edition::k2016)
+      kernel::generate_pseudo_moves<Edition::k2016>(pos, moves);
+    else
+      kernel::generate_pseudo_moves<Edition::k2018>(pos, moves);
     ASSERT_GT(moves.size(), 0);
     const Color us = pos.side_to_move();
     for (const Move m : moves) {
@@ -129,8 +135,10 @@ TEST(MoveShape, NamesThePieceTheSquareAndTheOrientationAfterTheMove) {
       kernel::Board after = pos.board();
       kernel::apply_move(after, m);
       EXPECT_TRUE(after.pieces(us) & kernel::bit(shape.destination)) << kernel::move_to_string(m);
-      EXPECT_EQ(((after.kings >> shape.destination) & 1) != 0, king_moves) << kernel::move_to_string(m);
-      EXPECT_EQ(after.orientation_at(shape.destination), shape.orientation) << kernel::move_to_string(m);
+      EXPECT_EQ(((after.kings >> shape.destination) & 1) != 0, king_moves)
+          << kernel::move_to_string(m);
+      EXPECT_EQ(after.orientation_at(shape.destination), shape.orientation)
+          << kernel::move_to_string(m);
     }
   }
 }
@@ -139,7 +147,8 @@ TEST(MoveShape, NamesThePieceTheSquareAndTheOrientationAfterTheMove) {
 // squares numbered file by file (file * 8 + rank).
 TEST(ReferenceTieCode, KingsFirstThenRotationThenSquaresFileByFile) {
   const Move king_turn = Move::rotation(make_square(0, 0), kernel::kRotateRight);
-  EXPECT_EQ(reference_tie_code(king_turn, {PieceType::kKing, make_square(0, 0), 1}), (1 << 14) | (1 << 12));
+  EXPECT_EQ(reference_tie_code(king_turn, {PieceType::kKing, make_square(0, 0), 1}),
+            (1 << 14) | (1 << 12));
   // b1 is file 1 rank 0: 8; b2 is file 1 rank 1: 9.
   const Move pawn_step = Move::shift(make_square(1, 0), kernel::kN);
   EXPECT_EQ(reference_tie_code(pawn_step, {PieceType::kPawn, make_square(1, 1), 0}), (8 << 6) | 9);
@@ -157,7 +166,8 @@ std::vector<std::uint64_t> distinct_words(std::mt19937_64& rng, int count) {
   std::unordered_set<std::uint64_t> seen;
   while (static_cast<int>(words.size()) < count) {
     std::uint64_t w = rng();
-    if (rng() % 4 == 0 && !words.empty()) w = (words[rng() % words.size()] & ~std::uint64_t{0xffff}) | (rng() & 0xffff);
+    if (rng() % 4 == 0 && !words.empty())
+      w = (words[rng() % words.size()] & ~std::uint64_t{0xffff}) | (rng() & 0xffff);
     if (seen.insert(w).second) words.push_back(w);
   }
   return words;
@@ -172,20 +182,24 @@ void expect_scan_finds_the_largest(Scan scan, int min_length) {
       const std::vector<std::uint64_t> words = distinct_words(rng, length + 3);
       const int begin = trial % 4;
       const int end = begin + length;
-      const auto expected = std::max_element(words.begin() + begin, words.begin() + end) - words.begin();
-      ASSERT_EQ(scan(words.data(), begin, end), expected) << "length " << length << " trial " << trial;
+      const auto expected =
+          std::max_element(words.begin() + begin, words.begin() + end) - words.begin();
+      ASSERT_EQ(scan(words.data(), begin, end), expected)
+          << "length " << length << " trial " << trial;
     }
 }
 
 TEST(MovePicker, TheSelectionScanFindsTheLargestWord) {
-  expect_scan_finds_the_largest([](const std::uint64_t* w, int b, int e) { return index_of_largest(w, b, e); }, 1);
+  expect_scan_finds_the_largest(
+      [](const std::uint64_t* w, int b, int e) { return index_of_largest(w, b, e); }, 1);
 }
 
 #if defined(LEISER_ORDERING_PROBES)
 // Skips the test on a CPU that lacks what a core's probe needs.
-#define SKIP_UNLESS_CPU_HAS(features, name)                                              \
-  do {                                                                                    \
-    if ((simd::cpu_features() & (features)) != (features)) GTEST_SKIP() << "this CPU lacks " << (name); \
+#define SKIP_UNLESS_CPU_HAS(features, name)                \
+  do {                                                     \
+    if ((simd::cpu_features() & (features)) != (features)) \
+      GTEST_SKIP() << "this CPU lacks " << (name);         \
   } while (false)
 #endif
 
@@ -195,7 +209,10 @@ TEST(MovePicker, TheAvx2SelectionScanFindsTheLargestWord) {
 #if defined(LEISER_ORDERING_PROBES)
   SKIP_UNLESS_CPU_HAS(simd::kFeaturesAvx2Implementation, "AVX2");
   expect_scan_finds_the_largest(
-      [](const std::uint64_t* w, int b, int e) { return ordering_probe::probe_index_of_largest_avx2(w, b, e); }, 4);
+      [](const std::uint64_t* w, int b, int e) {
+        return ordering_probe::probe_index_of_largest_avx2(w, b, e);
+      },
+      4);
 #else
   GTEST_SKIP() << "not an x86-64 build";
 #endif
@@ -205,7 +222,10 @@ TEST(MovePicker, TheAvx512SelectionScanFindsTheLargestWord) {
 #if defined(LEISER_ORDERING_PROBES)
   SKIP_UNLESS_CPU_HAS(simd::kFeaturesAvx512Implementation, "AVX-512");
   expect_scan_finds_the_largest(
-      [](const std::uint64_t* w, int b, int e) { return ordering_probe::probe_index_of_largest_avx512(w, b, e); }, 8);
+      [](const std::uint64_t* w, int b, int e) {
+        return ordering_probe::probe_index_of_largest_avx512(w, b, e);
+      },
+      8);
 #else
   GTEST_SKIP() << "not an x86-64 build";
 #endif
@@ -240,7 +260,8 @@ TEST(MovePicker, TheSortOfTheRestOrdersFromLargestToSmallest) {
   for (int length = 0; length <= 200; ++length) {
     std::vector<std::uint64_t> words = distinct_words(rng, length);
     sort_descending(words.data(), length);
-    ASSERT_TRUE(std::is_sorted(words.begin(), words.end(), std::greater<>())) << "length " << length;
+    ASSERT_TRUE(std::is_sorted(words.begin(), words.end(), std::greater<>()))
+        << "length " << length;
   }
 }
 
@@ -289,7 +310,9 @@ void expect_wide_sort_keys_equal_the_plain_ones(Wide wide, int group) {
       kernel::generate_legal_moves<E>(pos, has_before ? &before : nullptr, moves);
       if (moves.empty()) break;
       const Color us = pos.side_to_move();
-      const auto any_move = [&] { return moves[static_cast<int>(rng() % static_cast<std::uint64_t>(moves.size()))]; };
+      const auto any_move = [&] {
+        return moves[static_cast<int>(rng() % static_cast<std::uint64_t>(moves.size()))];
+      };
       for (int u = 0; u < 4; ++u) {
         const Move m = any_move();
         history.update(us, move_shape(pos.board(), m), rng() % 3 == 0);
@@ -300,12 +323,13 @@ void expect_wide_sort_keys_equal_the_plain_ones(Wide wide, int group) {
       const Move tt_move = rng() % 5 == 0 ? Move::none() : any_move();
       std::vector<std::int32_t> keys(static_cast<std::size_t>(moves.size()) + 16, -7);
       std::vector<std::uint16_t> ties(static_cast<std::size_t>(moves.size()) + 16, 7);
-      const int done = wide(pos.board(), us, moves, tt_move, killers.first(ply_index), killers.second(ply_index),
-                            history, keys.data(), ties.data());
+      const int done = wide(pos.board(), us, moves, tt_move, killers.first(ply_index),
+                            killers.second(ply_index), history, keys.data(), ties.data());
       ASSERT_EQ(done, group == 0 ? moves.size() : moves.size() / group * group);
       for (int i = 0; i < done; ++i) {
         const MoveShape shape = move_shape(pos.board(), moves[i]);
-        ASSERT_EQ(keys[static_cast<std::size_t>(i)], sort_key(moves[i], shape, us, tt_move, killers, ply_index, history))
+        ASSERT_EQ(keys[static_cast<std::size_t>(i)],
+                  sort_key(moves[i], shape, us, tt_move, killers, ply_index, history))
             << "game " << game << " ply " << ply << " move " << i << " of " << moves.size();
         ASSERT_EQ(ties[static_cast<std::size_t>(i)], reference_tie_code(moves[i], shape))
             << "game " << game << " ply " << ply << " move " << i << " of " << moves.size();
@@ -330,8 +354,10 @@ void expect_wide_sort_keys_equal_the_plain_ones(Wide wide, int group) {
 TEST(MovePicker, TheAvx2SortKeysEqualThePlainOnes) {
 #if defined(LEISER_ORDERING_PROBES)
   SKIP_UNLESS_CPU_HAS(simd::kFeaturesAvx2Implementation, "AVX2");
-  expect_wide_sort_keys_equal_the_plain_ones<Edition::k2016>(ordering_probe::probe_sort_keys_avx2, 8);
-  expect_wide_sort_keys_equal_the_plain_ones<Edition::k2018>(ordering_probe::probe_sort_keys_avx2, 8);
+  expect_wide_sort_keys_equal_the_plain_ones<Edition::k2016>(ordering_probe::probe_sort_keys_avx2,
+                                                             8);
+  expect_wide_sort_keys_equal_the_plain_ones<Edition::k2018>(ordering_probe::probe_sort_keys_avx2,
+                                                             8);
 #else
   GTEST_SKIP() << "not an x86-64 build";
 #endif
@@ -340,17 +366,19 @@ TEST(MovePicker, TheAvx2SortKeysEqualThePlainOnes) {
 TEST(MovePicker, TheAvx512SortKeysEqualThePlainOnesForTheWholeList) {
 #if defined(LEISER_ORDERING_PROBES)
   SKIP_UNLESS_CPU_HAS(simd::kFeaturesAvx512Implementation, "AVX-512");
-  expect_wide_sort_keys_equal_the_plain_ones<Edition::k2016>(ordering_probe::probe_sort_keys_avx512, 0);
-  expect_wide_sort_keys_equal_the_plain_ones<Edition::k2018>(ordering_probe::probe_sort_keys_avx512, 0);
+  expect_wide_sort_keys_equal_the_plain_ones<Edition::k2016>(ordering_probe::probe_sort_keys_avx512,
+                                                             0);
+  expect_wide_sort_keys_equal_the_plain_ones<Edition::k2018>(ordering_probe::probe_sort_keys_avx512,
+                                                             0);
 #else
   GTEST_SKIP() << "not an x86-64 build";
 #endif
 }
 
 TEST(MovePicker, HandsOutTheLargestKeyFirstAndBreaksTiesByTheLargerTieCode) {
-  const std::array<Move, 7> moves = {Move::shift(0, kernel::kN),  Move::shift(1, kernel::kN),
-                                     Move::shift(2, kernel::kN),  Move::shift(3, kernel::kN),
-                                     Move::shift(4, kernel::kN),  Move::shift(5, kernel::kN),
+  const std::array<Move, 7> moves = {Move::shift(0, kernel::kN), Move::shift(1, kernel::kN),
+                                     Move::shift(2, kernel::kN), Move::shift(3, kernel::kN),
+                                     Move::shift(4, kernel::kN), Move::shift(5, kernel::kN),
                                      Move::shift(6, kernel::kN)};
   const std::array<std::int32_t, 7> keys = {5, 100, 5, -3, 100, 7, -40000};
   const std::array<std::uint16_t, 7> ties = {1, 2, 3, 4, 5, 6, 60000};
@@ -362,13 +390,15 @@ TEST(MovePicker, HandsOutTheLargestKeyFirstAndBreaksTiesByTheLargerTieCode) {
   for (int i = 0; i < 7; ++i) {
     Move m;
     ASSERT_TRUE(picker.next(m));
-    EXPECT_EQ(m, moves[static_cast<std::size_t>(expected[static_cast<std::size_t>(i)])]) << "pick " << i;
+    EXPECT_EQ(m, moves[static_cast<std::size_t>(expected[static_cast<std::size_t>(i)])])
+        << "pick " << i;
     EXPECT_EQ(picker.taken(), i + 1);
   }
   Move m;
   EXPECT_FALSE(picker.next(m));
   for (int i = 0; i < 7; ++i)
-    EXPECT_EQ(picker.picked(i), moves[static_cast<std::size_t>(expected[static_cast<std::size_t>(i)])]);
+    EXPECT_EQ(picker.picked(i),
+              moves[static_cast<std::size_t>(expected[static_cast<std::size_t>(i)])]);
 }
 
 TEST(MovePicker, AnInteriorNodeTriesTheTTMoveThenTheKillersThenTheHistory) {
@@ -392,7 +422,8 @@ TEST(MovePicker, AnInteriorNodeTriesTheTTMoveThenTheKillersThenTheHistory) {
   std::array<std::uint16_t, kernel::kMaxMoves> ties;
   for (int i = 0; i < moves.size(); ++i) {
     const MoveShape shape = move_shape(board, moves[i]);
-    keys[static_cast<std::size_t>(i)] = sort_key(moves[i], shape, us, tt_move, killers, kPly, history);
+    keys[static_cast<std::size_t>(i)] =
+        sort_key(moves[i], shape, us, tt_move, killers, kPly, history);
     ties[static_cast<std::size_t>(i)] = reference_tie_code(moves[i], shape);
   }
   EXPECT_EQ(keys[10], kKeyTTMove);

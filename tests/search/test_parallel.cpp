@@ -35,7 +35,10 @@ struct OrderedPicker {
       ties[i] = 0;
     }
   }
-  MovePicker make() { return MovePicker(moves.data(), keys.data(), ties.data(), static_cast<int>(moves.size()), scratch.data()); }
+  MovePicker make() {
+    return MovePicker(moves.data(), keys.data(), ties.data(), static_cast<int>(moves.size()),
+                      scratch.data());
+  }
   std::vector<Move> moves;
   std::array<std::int32_t, kernel::kMaxMoves> keys{};
   std::array<std::uint16_t, kernel::kMaxMoves> ties{};
@@ -49,7 +52,8 @@ TEST(SplitPoint, HandsOutMovesInOrderWithTheCurrentAlphaUntilACutoff) {
   MovePicker picker = source.make();
   Move first;
   ASSERT_TRUE(picker.next(first));  // the eldest brother, searched before the split
-  SplitPoint sp(picker, /*alpha=*/10, /*best_score=*/10, first, /*best_order=*/0, /*moves_searched=*/1);
+  SplitPoint sp(picker, /*alpha=*/10, /*best_score=*/10, first, /*best_order=*/0,
+                /*moves_searched=*/1);
   sp.beta = 50;
 
   SplitMove a, b, c;
@@ -109,12 +113,14 @@ TEST(SplitPoint, SkipsMovesTheZapFilterRulesOutAndRunsDry) {
 }
 
 SearchResult exact_search(Edition e, std::string_view fen, int depth, int threads,
-                          const std::vector<std::pair<std::string, std::string>>& options, SplitCounts* counts) {
+                          const std::vector<std::pair<std::string, std::string>>& options,
+                          SplitCounts* counts) {
   Engine engine;
   EXPECT_FALSE(engine.set_option("edition", kernel::edition_name(e)).has_value());
   EXPECT_FALSE(engine.set_option("oversubscribe", "true").has_value());
   EXPECT_FALSE(engine.set_option("threads", std::to_string(threads)).has_value());
-  for (const auto& [name, value] : options) EXPECT_FALSE(engine.set_option(name, value).has_value()) << name;
+  for (const auto& [name, value] : options)
+    EXPECT_FALSE(engine.set_option(name, value).has_value()) << name;
   engine.set_exact_search(true);
   engine.set_game(Game::from_fen(fen, e).value());
   SearchLimits limits;
@@ -137,7 +143,9 @@ TEST(Parallel, EveryModeAndThreadCountFindsTheSerialScoreOfExactSearch) {
   const std::vector<Setup> setups = {
       {"ybwc 2 threads", 2, {}},
       {"ybwc 4 threads", 4, {}},
-      {"ybwc 3 threads, every node splits", 3, {{"min_split_depth", "2"}, {"split_cut_moves", "1"}}},
+      {"ybwc 3 threads, every node splits",
+       3,
+       {{"min_split_depth", "2"}, {"split_cut_moves", "1"}}},
       {"lazy 2 threads", 2, {{"SMP", "lazy"}}},
       {"lazy 4 threads", 4, {{"SMP", "lazy"}}},
   };
@@ -149,21 +157,26 @@ TEST(Parallel, EveryModeAndThreadCountFindsTheSerialScoreOfExactSearch) {
       for (const Setup& setup : setups) {
         SplitCounts counts;
         const SearchResult r = exact_search(e, fen, 4, setup.threads, setup.options, &counts);
-        EXPECT_EQ(r.score, serial.score) << setup.name << ", edition " << kernel::edition_name(e) << " " << fen;
-        EXPECT_TRUE(Game::from_fen(fen, e).value().is_legal(r.best_move)) << setup.name << " " << fen;
+        EXPECT_EQ(r.score, serial.score)
+            << setup.name << ", edition " << kernel::edition_name(e) << " " << fen;
+        EXPECT_TRUE(Game::from_fen(fen, e).value().is_legal(r.best_move))
+            << setup.name << " " << fen;
         EXPECT_EQ(counts.task_errors, 0u) << setup.name;
-        if (setup.options.size() == 1) EXPECT_EQ(counts.splits, 0u) << setup.name << ": Lazy SMP never splits";
+        if (setup.options.size() == 1)
+          EXPECT_EQ(counts.splits, 0u) << setup.name << ": Lazy SMP never splits";
       }
     }
   }
 }
 
-SplitCounts counts_of_search(int threads, const std::vector<std::pair<std::string, std::string>>& options) {
+SplitCounts counts_of_search(int threads,
+                             const std::vector<std::pair<std::string, std::string>>& options) {
   Engine engine;
   EXPECT_FALSE(engine.set_option("oversubscribe", "true").has_value());
   EXPECT_FALSE(engine.set_option("threads", std::to_string(threads)).has_value());
   EXPECT_FALSE(engine.set_option("Eval", "classic").has_value());
-  for (const auto& [name, value] : options) EXPECT_FALSE(engine.set_option(name, value).has_value()) << name;
+  for (const auto& [name, value] : options)
+    EXPECT_FALSE(engine.set_option(name, value).has_value()) << name;
   engine.set_game(Game::from_fen(kBenchPositions2016[0], Edition::k2016).value());
   SearchLimits limits;
   limits.depth = 7;
@@ -229,7 +242,8 @@ TEST(Scaling, RunsEveryThreadCountEachRoundWithACeilingForRealThreads) {
   spec.fens = {std::string(kBenchPositions2016[0]), std::string(kBenchPositions2016[9])};
   spec.rounds = 2;
   std::vector<std::string> steps;
-  const std::vector<ScalingRow> rows = run_scaling(spec, [&steps](const std::string& s) { steps.push_back(s); });
+  const std::vector<ScalingRow> rows =
+      run_scaling(spec, [&steps](const std::string& s) { steps.push_back(s); });
   ASSERT_EQ(rows.size(), 3u);
   const int machine = Engine::max_threads();
   for (const ScalingRow& row : rows) {

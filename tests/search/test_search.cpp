@@ -42,7 +42,7 @@ TEST(Search, TracedShortcutsEqualThePlainCalls) {
     int checked_moves = 0;
     for (int game_index = 0; game_index < 40; ++game_index) {
       Game game = Game::from_fen(e == Edition::k2016 ? kBenchPositions2016[game_index % 30]
-                                                      : kBenchPositions2018[game_index % 30],
+                                                     : kBenchPositions2018[game_index % 30],
                                  e)
                       .value();
       for (int ply = 0; ply < 60 && !game.is_over(); ++ply) {
@@ -58,10 +58,12 @@ TEST(Search, TracedShortcutsEqualThePlainCalls) {
           kernel::apply_move(moved, m);
           if (e == Edition::k2016) {
             plain.make_move<Edition::k2016>(m);
-            traced.make_move_traced<Edition::k2016>(m, moved, kernel::trace_laser(moved, pos.side_to_move()));
+            traced.make_move_traced<Edition::k2016>(m, moved,
+                                                    kernel::trace_laser(moved, pos.side_to_move()));
           } else {
             plain.make_move<Edition::k2018>(m);
-            traced.make_move_traced<Edition::k2018>(m, moved, kernel::trace_laser(moved, pos.side_to_move()));
+            traced.make_move_traced<Edition::k2018>(m, moved,
+                                                    kernel::trace_laser(moved, pos.side_to_move()));
           }
           ASSERT_TRUE(plain.board() == traced.board());
           ASSERT_EQ(plain.key(), traced.key());
@@ -99,8 +101,10 @@ TEST(Search, MovesMadeCountTheMovesTheLoopsMake) {
     for (std::size_t i = 0; i < 6; ++i) {
       const Game game = Game::from_fen(fens[i], e).value();
       kernel::MoveList pseudo;
-      if (e == Edition::k2016) kernel::generate_pseudo_moves<Edition::k2016>(game.position(), pseudo);
-      else kernel::generate_pseudo_moves<Edition::k2018>(game.position(), pseudo);
+      if (e == Edition::k2016)
+        kernel::generate_pseudo_moves<Edition::k2016>(game.position(), pseudo);
+      else
+        kernel::generate_pseudo_moves<Edition::k2018>(game.position(), pseudo);
       const auto root_moves = static_cast<std::uint64_t>(pseudo.size());
       for (int depth : {1, 3}) {
         for (int threads : {1, 2}) {
@@ -112,12 +116,14 @@ TEST(Search, MovesMadeCountTheMovesTheLoopsMake) {
           SearchLimits limits;
           limits.depth = depth;
           const SearchResult r = engine.search(limits);
-          EXPECT_GE(r.moves_made + 1, r.nodes) << fens[i] << " depth " << depth << " threads " << threads;
+          EXPECT_GE(r.moves_made + 1, r.nodes)
+              << fens[i] << " depth " << depth << " threads " << threads;
           EXPECT_GE(r.moves_made, root_moves) << fens[i];
           if (threads == 1) {
             engine.set_game(game);
             engine.new_game();  // forget the first search's history and killers
-            EXPECT_EQ(engine.search(limits).moves_made, r.moves_made) << "deterministic: " << fens[i];
+            EXPECT_EQ(engine.search(limits).moves_made, r.moves_made)
+                << "deterministic: " << fens[i];
           }
         }
       }
@@ -214,10 +220,11 @@ TEST(Search, StopEndsAnInfiniteSearchWithALegalMove) {
 // position and depth; Young Brothers Wait must find the same value.
 TEST(Search, ParallelSearchEqualsSerialWithoutTTAndPruning) {
   for (Edition e : {Edition::k2016, Edition::k2018}) {
-    const auto& fens = e == Edition::k2016 ? std::vector<std::string_view>(kBenchPositions2016.begin(),
-                                                                          kBenchPositions2016.begin() + 8)
-                                           : std::vector<std::string_view>(kBenchPositions2018.begin(),
-                                                                          kBenchPositions2018.begin() + 8);
+    const auto& fens = e == Edition::k2016
+                           ? std::vector<std::string_view>(kBenchPositions2016.begin(),
+                                                           kBenchPositions2016.begin() + 8)
+                           : std::vector<std::string_view>(kBenchPositions2018.begin(),
+                                                           kBenchPositions2018.begin() + 8);
     for (std::string_view fen : fens) {
       int scores[2];
       for (int threads : {1, 2}) {
@@ -260,10 +267,14 @@ TEST(Search, ParallelOptionsAndBadOptionsAreChecked) {
   EXPECT_FALSE(engine.set_option("use_ko", "false").has_value());
   EXPECT_FALSE(engine.set_option("pawnpin", "0").has_value());
   EXPECT_NE(engine.set_option("hash", "0").value_or("").find("out of range"), std::string::npos);
-  EXPECT_NE(engine.set_option("hash", "lots").value_or("").find("expects an integer"), std::string::npos);
-  EXPECT_NE(engine.set_option("kface", "10001").value_or("").find("out of range"), std::string::npos);
-  EXPECT_NE(engine.set_option("edition", "2017").value_or("").find("2018 or 2016"), std::string::npos);
-  EXPECT_NE(engine.set_option("frobnicate", "1").value_or("").find("unknown option"), std::string::npos);
+  EXPECT_NE(engine.set_option("hash", "lots").value_or("").find("expects an integer"),
+            std::string::npos);
+  EXPECT_NE(engine.set_option("kface", "10001").value_or("").find("out of range"),
+            std::string::npos);
+  EXPECT_NE(engine.set_option("edition", "2017").value_or("").find("2018 or 2016"),
+            std::string::npos);
+  EXPECT_NE(engine.set_option("frobnicate", "1").value_or("").find("unknown option"),
+            std::string::npos);
 }
 
 // A few hundred very fast games between two copies of the engine: every move
@@ -284,7 +295,8 @@ TEST(Search, SelfPlaySmoke) {
         ASSERT_TRUE(game.play(moves[static_cast<int>(rng() % moves.size())]).has_value());
       }
       for (int ply = 0; ply < 160 && !game.is_over(); ++ply) {
-        Engine& engine = game.position().side_to_move() == kernel::Color::kTangerine ? white : black;
+        Engine& engine =
+            game.position().side_to_move() == kernel::Color::kTangerine ? white : black;
         engine.set_game(game);
         SearchLimits limits;
         limits.nodes = 400 + (ply % 3) * 100;

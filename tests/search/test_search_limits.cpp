@@ -25,7 +25,8 @@ constexpr std::uint64_t kPollSlack = 1024;
 
 TEST(SearchLimits, ANodeLimitHoldsWithTwoThreads) {
   if (Engine::max_threads() < 2) GTEST_SKIP() << "one hardware thread: no parallel search here";
-  for (const char* fen : {"8/8/8/8/8/4nn3/8/2WW5 B", "ss7/3nwse3/2nwse4/1nwse3NW1/1se3NWSE1/4NWSE2/3NWSE3/7NN W"}) {
+  for (const char* fen :
+       {"8/8/8/8/8/4nn3/8/2WW5 B", "ss7/3nwse3/2nwse4/1nwse3NW1/1se3NWSE1/4NWSE2/3NWSE3/7NN W"}) {
     for (const std::uint64_t limit : {1950u, 20000u}) {
       Engine engine;
       ASSERT_FALSE(engine.set_option("threads", "2").has_value());
@@ -56,7 +57,8 @@ TEST(SearchLimits, AStopAlreadyGivenEndsTheSearchAfterDepthOne) {
       SearchLimits limits;
       limits.infinite = true;
       const std::atomic<bool> stop{true};
-      const SearchResult r = searcher.run(kernel::Game::start(edition), limits, {}, stop, threads, SearchOptions{});
+      const SearchResult r =
+          searcher.run(kernel::Game::start(edition), limits, {}, stop, threads, SearchOptions{});
       EXPECT_EQ(r.depth, 1) << kernel::edition_name(edition) << ", " << threads << " threads";
       EXPECT_LT(r.nodes, kPollSlack);
       EXPECT_NE(r.best_move, kernel::Move::none());

@@ -45,7 +45,8 @@ TEST(SplitOptions, EverySplitDepthAndPollIntervalFindsTheSerialScore) {
       options.abort_poll_interval = interval;
       Searcher parallel(tt, params);
       const SearchResult r = search(parallel, 2, options);
-      EXPECT_EQ(r.score, reference.score) << "min_split_depth " << split_depth << " interval " << interval;
+      EXPECT_EQ(r.score, reference.score)
+          << "min_split_depth " << split_depth << " interval " << interval;
       // The root (depth 3) splits once its eldest move is searched.
       EXPECT_GT(parallel.split_stats().splits.load(), 0u) << "min_split_depth " << split_depth;
     }
@@ -85,14 +86,15 @@ TEST(SplitOptions, AbortLatencyIsMeasuredOnlyWhenAskedFor) {
   EXPECT_LE(stats.abort_notices.load(), stats.tasks.load());
   // Timings: only their relation is checked.
   if (stats.abort_notices.load() > 0) {
-    EXPECT_GE(stats.abort_latency_ns_max.load() * stats.abort_notices.load(), stats.abort_latency_ns_sum.load());
+    EXPECT_GE(stats.abort_latency_ns_max.load() * stats.abort_notices.load(),
+              stats.abort_latency_ns_sum.load());
   }
 }
 
 TEST(SplitOptions, SplitDepthRisesAPlyPerDoublingBeyondFourThreads) {
   SearchOptions options;
   ASSERT_EQ(options.min_split_depth, 4);
-  const std::pair<int, int> expected[] = {{1, 4}, {2, 4}, {3, 4}, {4, 4}, {5, 5},  {8, 5},
+  const std::pair<int, int> expected[] = {{1, 4}, {2, 4},  {3, 4},  {4, 4},  {5, 5}, {8, 5},
                                           {9, 6}, {16, 6}, {17, 7}, {32, 7}, {64, 8}};
   for (const auto& [threads, depth] : expected)
     EXPECT_EQ(split_depth_for(options, threads), depth) << threads << " threads";

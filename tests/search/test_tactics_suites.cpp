@@ -43,13 +43,18 @@ void check_suite(const std::string& name, kernel::Edition edition) {
     const search::SearchResult result = engine.search(limits);
     EXPECT_TRUE(result.score > 0 && search::is_mate_score(result.score) &&
                 search::mate_in_moves(result.score) <= problem.mate_in)
-        << problem.id << " (" << problem.fen << "): score " << result.score << " at depth " << limits.depth;
+        << problem.id << " (" << problem.fen << "): score " << result.score << " at depth "
+        << limits.depth;
     ++proven;
   }
   EXPECT_GE(proven, 10) << name;
 }
 
-TEST(TacticsSuites, Edition2016ShortMatesAreProven) { check_suite("tactics-2016.txt", kernel::Edition::k2016); }
-TEST(TacticsSuites, Edition2018ShortMatesAreProven) { check_suite("tactics-2018.txt", kernel::Edition::k2018); }
+TEST(TacticsSuites, Edition2016ShortMatesAreProven) {
+  check_suite("tactics-2016.txt", kernel::Edition::k2016);
+}
+TEST(TacticsSuites, Edition2018ShortMatesAreProven) {
+  check_suite("tactics-2018.txt", kernel::Edition::k2018);
+}
 
 }  // namespace

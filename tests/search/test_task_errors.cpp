@@ -37,7 +37,8 @@ void* operator new(std::size_t size, std::align_val_t align) {
     throw std::bad_alloc();
   }
   const auto alignment = static_cast<std::size_t>(align);
-  if (void* p = std::aligned_alloc(alignment, (size + alignment - 1) / alignment * alignment)) return p;
+  if (void* p = std::aligned_alloc(alignment, (size + alignment - 1) / alignment * alignment))
+    return p;
   throw std::bad_alloc();
 }
 void operator delete(void* p, std::align_val_t) noexcept { std::free(p); }
@@ -83,7 +84,8 @@ TEST(TaskErrors, AHelperThatCannotBeMadeStopsTheSearchWithTheReason) {
   TranspositionTable tt(16);
   EvalParams params;
   Searcher searcher(tt, params);
-  const kernel::Game game = kernel::Game::from_fen(kBenchPositions2016[0], kernel::Edition::k2016).value();
+  const kernel::Game game =
+      kernel::Game::from_fen(kBenchPositions2016[0], kernel::Edition::k2016).value();
   SearchLimits limits;
   limits.depth = 6;
   const std::atomic<bool> stop{false};

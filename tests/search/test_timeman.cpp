@@ -2,9 +2,9 @@
 // move overheads, worked out by hand from the rules in search/timeman.cpp
 // and search_rules.h (kCourseTime, kStandardTime). Only the budgets are
 // checked, never how long anything takes.
-#include <limits>
-
 #include <gtest/gtest.h>
+
+#include <limits>
 
 #include "search/search_limits.h"
 #include "search/search_rules.h"
