@@ -16,9 +16,13 @@ usage: scripts/sprt.py [--base REV] [--new REV|worktree] [--edition 2016]
 Options let one binary play both sides (e.g. --new-option null_move=1).
 Each revision is built once into $SPRT_CACHE (default ~/.cache/leiserchess-sprt)
 from a detached git worktree. Every finished stage is appended to
-perf-reports/sprt-log.tsv (read by scripts/strength_report.py). Openings: the course's 100 for 2016 when no file
-is given, else 1,000 random balanced 8-ply openings of `leiserchess openings`
-(seed 1); either is cycled when the SPRT needs more games.
+perf-reports/sprt-log.tsv (read by scripts/strength_report.py). Openings, when no file is
+given: the edition's balanced book, arena/books/balanced-<edition>.txt
+(scripts/balanced_book.py: engine-played lines that a deeper search finds level); without
+it, the course's 100 for 2016, else 1,000 random balanced 8-ply openings of
+`leiserchess openings` (seed 1). The book is cycled when the SPRT needs more games.
+To stop a run by hand and keep its games, interrupt only its arena
+(`pkill -INT -f 'arena --engine name=new'`): the stage is recorded as stopped.
 """
 
 import argparse
@@ -82,6 +86,9 @@ def bench_signature(binary, options):
 def openings_file(binary, edition, given, log_dir):
     if given:
         return given
+    balanced = os.path.join(ROOT, "arena", "books", "balanced-%s.txt" % edition)
+    if os.path.exists(balanced):
+        return balanced
     if edition == "2016":
         return os.path.normpath(os.path.join(ROOT, "..", "shared", "openings", "book-2016.txt"))
     path = os.path.join(log_dir, "openings-%s.txt" % edition)
@@ -113,10 +120,15 @@ def match(args, new, base, tc, log_dir, stage):
     summary = done.stdout
     with open(log, "a") as f:
         f.write(summary)
-    if done.returncode != 0:
+    # Ctrl-C (SIGINT to the arena) stops a match by hand: the arena prints its
+    # summary of the finished games, which is recorded as stopped.
+    interrupted = "Match interrupted" in summary
+    if done.returncode != 0 and not interrupted:
         sys.exit("sprt: the arena failed (%s)" % log)
     ptnml = re.search(r"pairs (\d+), Ptnml\(0-2\) ([\d ]+?)  Elo ([+-][\d.inf]+) \+/- ([\d.inf]+)", summary)
     verdict = re.search(r"SPRT .*: (H1 accepted|H0 accepted|inconclusive)", summary).group(1)
+    if interrupted and verdict == "inconclusive":
+        verdict = "stopped by hand, inconclusive"
     games = int(re.search(r"Match: (\d+) of", summary).group(1))
     wdl = re.search(r"new vs base: W (\d+) D (\d+) L (\d+)", summary)
     llr = re.search(r"LLR (-?[\d.]+)", summary).group(1)
