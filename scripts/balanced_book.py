@@ -19,7 +19,8 @@ the engines. A balanced book makes more pairs count (issue 42).
 
 usage: scripts/balanced_book.py --edition 2016 [--count 200] [--plies 8]
          [--pick-depth 5] [--spread 30] [--verify-depth 9] [--max-score 40]
-         [--seed 1] [--engine build/leiserchess] [--out arena/books/balanced-2016.txt]
+         [--seed 1] [--max-seconds 30] [--engine build/leiserchess]
+         [--out arena/books/balanced-2016.txt]
 """
 
 import argparse
@@ -35,11 +36,12 @@ from engine_process import EngineProcess, fen_after  # noqa: E402
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
-def search(engine, moves, depth, multipv=1):
-    """[(score in cp or None for a mate, first move)] per MultiPV line, best first."""
+def search(engine, moves, depth, max_ms, multipv=1):
+    """[(score in cp or None for a mate, first move)] per MultiPV line, best first,
+    of a search to `depth` stopped after `max_ms` (a rare position explodes)."""
     engine.send("position startpos moves " + " ".join(moves) if moves else "position startpos")
     engine.send("setoption name MultiPV value %d" % multipv)
-    engine.send("go depth %d" % depth)
+    engine.send("go depth %d movetime %d" % (depth, max_ms))
     lines = {}
     for line in engine.read_until("bestmove"):
         words = line.split()
@@ -59,7 +61,7 @@ def play_line(engine, rng, args):
     game turns decisive (a mate score) on the way."""
     moves = []
     for _ in range(args.plies):
-        options = search(engine, moves, args.pick_depth, args.multipv)
+        options = search(engine, moves, args.pick_depth, 1000 * args.max_seconds, args.multipv)
         if not options or options[0][0] is None:
             return None
         best = options[0][0]
@@ -79,6 +81,7 @@ def main():
     parser.add_argument("--verify-depth", type=int, default=9)
     parser.add_argument("--max-score", type=int, default=40)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--max-seconds", type=int, default=30, help="of any one search")
     parser.add_argument("--max-tries", type=int, default=0, help="lines played at most (default 5 x count)")
     parser.add_argument("--engine", default=os.path.join(ROOT, "build", "leiserchess"))
     parser.add_argument("--out")
@@ -94,29 +97,37 @@ def main():
     kept, seen, scores = [], set(), []
     tries = rejected_score = rejected_same = decisive = 0
     started = time.time()
-    while len(kept) < args.count and tries < max_tries:
-        tries += 1
-        engine.send("ucinewgame")
-        moves = play_line(engine, rng, args)
-        if moves is None:
-            decisive += 1
-            continue
-        fen = fen_after(engine, moves)
-        if fen in seen:
-            rejected_same += 1
-            continue
-        seen.add(fen)
-        engine.send("setoption name MultiPV value 1")
-        verified = search(engine, moves, args.verify_depth)
-        score = verified[0][0] if verified else None
-        if score is None or abs(score) > args.max_score:
-            rejected_score += 1
-            continue
-        kept.append(moves)
-        scores.append(score)
-        print("balanced_book: %d/%d kept (%d tried), %+d cp: %s" % (
-            len(kept), args.count, tries, score, " ".join(moves)), file=sys.stderr)
-    engine.close()
+    # Ctrl-C ends the run early: the lines kept so far are written.
+    stopped = False
+    try:
+        while len(kept) < args.count and tries < max_tries:
+            tries += 1
+            engine.send("ucinewgame")
+            moves = play_line(engine, rng, args)
+            if moves is None:
+                decisive += 1
+                continue
+            fen = fen_after(engine, moves)
+            if fen in seen:
+                rejected_same += 1
+                continue
+            seen.add(fen)
+            engine.send("setoption name MultiPV value 1")
+            verified = search(engine, moves, args.verify_depth, 1000 * args.max_seconds)
+            score = verified[0][0] if verified else None
+            if score is None or abs(score) > args.max_score:
+                rejected_score += 1
+                continue
+            kept.append(moves)
+            scores.append(score)
+            print("balanced_book: %d/%d kept (%d tried), %+d cp: %s" % (
+                len(kept), args.count, tries, score, " ".join(moves)), file=sys.stderr)
+    except KeyboardInterrupt:
+        stopped = True
+    try:
+        engine.close()
+    except Exception:
+        pass
     if not kept:
         sys.exit("balanced_book: no line was kept")
 
@@ -131,8 +142,9 @@ def main():
             args.verify_depth, args.max_score),
         "# Verified scores (side to move): median %+d, mean |score| %.1f, range %+d..%+d." % (
             statistics.median(scores), statistics.mean(abs(s) for s in scores), min(scores), max(scores)),
-        "# Lines tried %d: %d kept, %d off balance, %d decisive on the way, %d repeated a position." % (
-            tries, len(kept), rejected_score, decisive, rejected_same),
+        "# Lines tried %d: %d kept, %d off balance, %d decisive on the way, %d repeated a position%s." % (
+            tries, len(kept), rejected_score, decisive, rejected_same,
+            "; stopped by hand" if stopped else ""),
     ]
     os.makedirs(os.path.dirname(os.path.abspath(out)), exist_ok=True)
     with open(out, "w") as f:

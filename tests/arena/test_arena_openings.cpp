@@ -127,6 +127,27 @@ TEST(ArenaOpenings, TheSharedBookIsValid2016) {
   }
 }
 
+// The books SPRTs play by default: every line legal in its edition, 8 plies,
+// ending in a position no other line reaches and where the game goes on.
+TEST(ArenaOpenings, TheBalancedBooksAreValid) {
+  for (const Edition edition : {Edition::k2016, Edition::k2018}) {
+    const std::string path = std::string(ARENA_BOOKS_DIR) + "/balanced-" +
+                             std::string(kernel::edition_name(edition)) + ".txt";
+    auto book = load_openings(path, edition, true);
+    ASSERT_TRUE(book) << book.error();
+    EXPECT_GE(book->size(), 90u) << path;
+    std::set<std::string> ends;
+    for (const Opening& o : *book) {
+      EXPECT_EQ(o.moves.size(), 8u) << path;
+      auto game = kernel::Game::start(edition);
+      ASSERT_TRUE(game.play_all(o.moves)) << path;
+      EXPECT_FALSE(game.is_over()) << path;
+      EXPECT_TRUE(ends.insert(kernel::to_fen(game.position())).second)
+          << path << ": a repeated position";
+    }
+  }
+}
+
 TEST(ArenaOpenings, GeneratedOpeningsAreBalancedDistinctAndReproducible) {
   OpeningGeneratorConfig config;
   config.edition = Edition::k2016;
