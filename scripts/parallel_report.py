@@ -222,7 +222,7 @@ as the row has threads, sharing nothing.
 Oversubscribed rows run 4, 8 and 16 threads on this machine's cores: the tree they search
 (nodes to the same depth over one thread's) is the search overhead a machine with that many
 cores would see; their times and node rates mean nothing here. The median of %(rounds)d rounds: a
-single round ranges widely (16 threads: +50% to +120% in three runs of one binary,
+single round ranges widely (16 threads: +50%% to +120%% in three runs of one binary,
 perf-reports/parallel-experiments.md).
 
 %(oversubscribed)s
