@@ -161,8 +161,12 @@ def main():
 
         # A legal move by clicking its two squares, with no engine to reply.
         browser.js("document.getElementById('engine-side').value = 'none'")
+        # The loaded game has no moves either: wait for the new game's own state
+        # (setState replaces the object), or the clicks below may select a piece
+        # on the old board and the new game's render clear the selection.
+        browser.js("window.stateBeforeNewGame = state")
         browser.js("document.getElementById('new-game').click()")
-        browser.wait_for("state.moves.length === 0", "a new game")
+        browser.wait_for("state !== window.stateBeforeNewGame && state.moves.length === 0", "a new game")
         move = browser.js("state.legal_moves.map(m => m.move).find(m => /^[a-h][0-7][a-h][0-7]$/.test(m) && "
                           "!state.legal_moves.some(o => o.move !== m && o.move.startsWith(m)) && "
                           "!document.querySelector(`#board g.piece[data-square=\"${m.slice(2)}\"]`))")
