@@ -3,6 +3,10 @@
 # <immintrin.h> or compile-time test of an AVX macro in C++ sources outside
 # simd/. Code elsewhere calls the primitives of simd/ (simd/README.md), which
 # are written once over simd/vec.h and tested per instruction set.
+# Second rule: the kernel sits below simd/'s batch ops (which use the kernel's
+# boards) but uses simd/'s primitives, so the simd/ headers that kernel/
+# includes, and every header they include, include nothing outside simd/: the
+# primitives are a layer below kernel/, the batch ops one above it.
 #
 # usage: check_simd_home.sh [ROOT]   check ROOT (default: this repository);
 #                                    exit 1 and name every offending line
@@ -36,6 +40,23 @@ if [ "${1:-}" = "--control" ]; then
     exit 1
   fi
   echo "control: a tree with an AVX test outside simd/ fails, naming it"
+  layered=$(mktemp -d)
+  trap 'rm -rf "$tree" "$layered"' EXIT
+  mkdir -p "$layered/simd" "$layered/kernel"
+  printf '#include "simd/lanes.h"\n' >"$layered/kernel/movegen.h"
+  printf '#include "simd/vec.h"\n' >"$layered/simd/lanes.h"
+  printf '#include "kernel/board.h"\n' >"$layered/simd/vec.h"
+  printf 'struct Board {};\n' >"$layered/kernel/board.h"
+  set +e
+  output=$("$0" "$layered" 2>&1)
+  status=$?
+  set -e
+  if [ "$status" -ne 1 ] || ! grep -q 'simd/vec.h includes kernel/board.h' <<<"$output"; then
+    echo "control: a kernel/ header using a simd/ header that includes kernel/ was not refused ($status):" >&2
+    echo "$output" >&2
+    exit 1
+  fi
+  echo "control: a simd/ header used by kernel/ that includes kernel/ fails, naming it"
   exit 0
 fi
 
@@ -69,4 +90,32 @@ if [ -n "$offending" ]; then
   printf '%s' "$offending" >&2
   exit 1
 fi
-echo "check_simd_home: $checked C++ sources outside simd/, no intrinsic and no AVX test"
+# The simd/ headers kernel/ uses, and all they include, stay within simd/.
+queue=$(grep -hoE '#include "simd/[^"]+"' $(grep -E '^kernel/' <<<"$files" || true) /dev/null 2>/dev/null |
+        sed 's/#include "\(.*\)"/\1/' | sort -u)
+seen=""
+layering=""
+while [ -n "$queue" ]; do
+  header=$(head -n1 <<<"$queue")
+  queue=$(tail -n +2 <<<"$queue")
+  case " $seen " in *" $header "*) continue ;; esac
+  seen+=" $header"
+  [ -f "$header" ] || continue
+  while IFS= read -r included; do
+    [ -n "$included" ] || continue
+    case "$included" in
+      simd/*) queue+=$'\n'"$included" ;;
+      *) layering+="$header includes $included"$'\n' ;;
+    esac
+  done < <(grep -oE '#include "[^"]+"' "$header" | sed 's/#include "\(.*\)"/\1/')
+  queue=$(sed '/^$/d' <<<"$queue")
+done
+if [ -n "$layering" ]; then
+  echo "check_simd_home: kernel/ uses simd/ headers that reach outside simd/ (a primitive must not" >&2
+  echo "depend on the kernel; docs/architecture.md):" >&2
+  printf '%s' "$layering" >&2
+  exit 1
+fi
+primitives=$(wc -w <<<"$seen")
+echo "check_simd_home: $checked C++ sources outside simd/, no intrinsic and no AVX test;" \
+     "kernel/ uses $primitives simd/ headers, all within simd/"
