@@ -415,6 +415,24 @@ TEST(Cores, BenchSignatureIsTheSameUnderEveryCore) {
   }
 }
 
+// A handover as the launcher (cli/main.cpp) prepares it.
+CoreHandover launcher_handover() {
+  CoreHandover handover;
+  handover.core_name_for = [](std::string_view implementation) {
+    return core_for(implementation).name;
+  };
+  return handover;
+}
+
+// Runs `next` as the core a switch handed the session to, with the SIMD
+// implementation it was chosen for selected while it runs.
+void run_as_next_core(const CoreEntry& next, std::istream& in, std::ostream& out, std::ostream& err,
+                      CoreHandover& handover) {
+  ASSERT_EQ(simd::select(next.name), "");
+  EXPECT_EQ(next.run({}, in, out, err, handover), 0);
+  ASSERT_EQ(simd::select("auto"), "");
+}
+
 // The protocol's `simd` option hands the session to another core, which
 // keeps the options set and the game, and reads on from the same input.
 TEST(Cores, ProtocolHandsItsStateToTheNextCore) {
@@ -435,18 +453,13 @@ TEST(Cores, ProtocolHandsItsStateToTheNextCore) {
       "uci\n"
       "quit\n");
   std::ostringstream out, err;
-  CoreHandover handover;
-  handover.core_name_for = [](std::string_view implementation) {
-    return core_for(implementation).name;
-  };
+  CoreHandover handover = launcher_handover();
   EXPECT_EQ(first.run({}, in, out, err, handover), 0);
   EXPECT_EQ(handover.next_core, "scalar");
   ASSERT_TRUE(handover.state.has_value());
   const std::string before = out.str();
   out.str("");
-  ASSERT_EQ(simd::select("scalar"), "");
-  EXPECT_EQ(second.run({}, in, out, err, handover), 0);
-  ASSERT_EQ(simd::select("auto"), "");
+  run_as_next_core(second, in, out, err, handover);
   EXPECT_TRUE(handover.next_core.empty());
   const std::string after = out.str();
   // The same board, edition and side to move before and after.
@@ -503,10 +516,7 @@ TEST(Cores, ProtocolHandsPositionHistoryAndOptionsAsData) {
       "display\n"
       "go depth 2\n");
   std::ostringstream out, err;
-  CoreHandover handover;
-  handover.core_name_for = [](std::string_view implementation) {
-    return core_for(implementation).name;
-  };
+  CoreHandover handover = launcher_handover();
   ASSERT_EQ(first.run({}, in, out, err, handover), 0) << err.str();
   ASSERT_EQ(handover.next_core, "scalar");
   ASSERT_TRUE(handover.state.has_value());
@@ -520,9 +530,7 @@ TEST(Cores, ProtocolHandsPositionHistoryAndOptionsAsData) {
   EXPECT_EQ(before.find("error"), std::string::npos) << before;
 
   out.str("");
-  ASSERT_EQ(simd::select("scalar"), "");
-  EXPECT_EQ(second.run({}, in, out, err, handover), 0);
-  ASSERT_EQ(simd::select("auto"), "");
+  run_as_next_core(second, in, out, err, handover);
   const std::string after = out.str();
   // The history came along: the swap back is refused as Ko, and the board
   // is the one after h0g1, Lavender to move.
