@@ -213,8 +213,24 @@ def main():
                    f"document.getElementById('pgn-text').value = \"{pgn}\";"
                    "document.getElementById('pgn-open').click()")
         browser.wait_for("watch.games.length === 1", "the PGN's game")
-        browser.js("document.getElementById('last').click()")
-        browser.wait_for("document.getElementById('ply').textContent.startsWith('ply 2 of 2') && "
+        # The server answers on several threads, so quick clicks may come back in any order.
+        # Hold back every answer for the start position, then ask for end, start and end again:
+        # the board must end on the last one asked for, not the last one to arrive.
+        browser.js("const plainApi = api;"
+                   "window.rendersPending = 0;"
+                   "api = async (method, path, body) => {"
+                   "  if (path !== '/api/render') return plainApi(method, path, body);"
+                   "  ++window.rendersPending;"
+                   "  try {"
+                   "    const answer = await plainApi(method, path, body);"
+                   "    if (body.moves.length === 0) await new Promise((r) => setTimeout(r, 500));"
+                   "    return answer;"
+                   "  } finally { setTimeout(() => --window.rendersPending, 0); } };"
+                   "document.getElementById('last').click();"
+                   "document.getElementById('first').click();"
+                   "document.getElementById('last').click()")
+        browser.wait_for("window.rendersPending === 0 && "
+                         "document.getElementById('ply').textContent.startsWith('ply 2 of 2') && "
                          "document.querySelector('#board g.piece[data-square=\"b6\"]') !== null",
                          "the last ply on the board")
         assert "-0.10/8" in browser.js("document.getElementById('comment').textContent"), "the ply's comment"
