@@ -9,6 +9,7 @@
 #include <bit>
 #include <cstdint>
 #include <functional>
+#include <span>
 #include <type_traits>
 #include <vector>
 
@@ -105,6 +106,18 @@ class HistoryTable {
     static_assert(sizeof(std::atomic<std::int32_t>) == 4 &&
                   std::atomic<std::int32_t>::is_always_lock_free);
     return reinterpret_cast<const std::int32_t*>(scores_.data());
+  }
+  // Every table becomes the mean of all of them, slot by slot. Only while no
+  // thread writes them (between iterations).
+  static void average(std::span<HistoryTable* const> tables) {
+    if (tables.size() < 2) return;
+    const auto count = static_cast<std::int64_t>(tables.size());
+    for (std::size_t i = 0; i < kSlots; ++i) {
+      std::int64_t sum = 0;
+      for (const HistoryTable* t : tables) sum += t->scores_[i].load(std::memory_order_relaxed);
+      const auto mean = static_cast<std::int32_t>(sum / count);
+      for (HistoryTable* t : tables) t->scores_[i].store(mean, std::memory_order_relaxed);
+    }
   }
   void update(kernel::Color side, const MoveShape& shape, bool best) {
     auto& s = scores_[slot(side, shape)];

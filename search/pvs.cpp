@@ -942,6 +942,7 @@ SearchResult Searcher::iterate(Worker& main, const SearchLimits& limits) {
   for (int depth = 1; depth <= max_depth; ++depth) {
     shared.current_depth.store(depth, std::memory_order_relaxed);
     main.reset_seldepth();
+    if (shared.splitting && shared.options.history_merge) shared.merge_histories(shared.threads);
     std::vector<Line> completed;  // MultiPV: this iteration's lines, in the order searched
     for (shared.pv_index = 0; shared.pv_index < lines; ++shared.pv_index) {
       int& score = line_scores[static_cast<std::size_t>(shared.pv_index)];

@@ -137,6 +137,14 @@ struct SharedState {
                               ? static_cast<std::size_t>(slot)
                               : 0];
   }
+  // The first `threads` slots' histories averaged (HistoryTable::average):
+  // only between iterations, when no task runs.
+  void merge_histories(int threads) {
+    std::vector<HistoryTable*> tables;
+    for (std::size_t i = 0; i < thread_tables.size() && i < static_cast<std::size_t>(threads); ++i)
+      tables.push_back(&thread_tables[i]->history);
+    HistoryTable::average(tables);
+  }
   void clear_eval_caches() {
     for (auto& t : thread_tables) t->eval_cache.clear();
   }

@@ -105,6 +105,29 @@ TEST(HistoryTable, AMoveThatIsAlwaysBestStaysBelowNineBonuses) {
   EXPECT_LT(score, kKeyKiller2);
 }
 
+// average(): every table ends with the mean of all, slot by slot (rounded
+// toward zero); one table is left as it is.
+TEST(HistoryTable, AveragingGivesEveryTableTheMeanOfAll) {
+  HistoryTable a, b, c;
+  a.update(Color::kTangerine, kShape, true);  // 10080
+  b.update(Color::kTangerine, kShape, true);
+  b.update(Color::kTangerine, kShape, true);  // 19152
+  const MoveShape other{PieceType::kKing, make_square(1, 1), 0};
+  c.update(Color::kLavender, other, true);  // 10080, in a slot the others left at 0
+  std::array<HistoryTable*, 3> all{&a, &b, &c};
+  HistoryTable::average(all);
+  for (const HistoryTable* t : all) {
+    EXPECT_EQ(t->score(Color::kTangerine, kShape), (10080 + 19152) / 3);
+    EXPECT_EQ(t->score(Color::kLavender, other), 10080 / 3);
+    EXPECT_EQ(t->score(Color::kLavender, kShape), 0);
+  }
+  std::array<HistoryTable*, 1> alone{&b};
+  b.update(Color::kTangerine, kShape, true);
+  const std::int32_t before = b.score(Color::kTangerine, kShape);
+  HistoryTable::average(alone);
+  EXPECT_EQ(b.score(Color::kTangerine, kShape), before);
+}
+
 TEST(MoveDestination, EachKindEndsWhereItsStepsLead) {
   const kernel::Square d4 = make_square(3, 3);
   EXPECT_EQ(Move::rotation(d4, kernel::kRotateRight).destination(), d4);
