@@ -385,7 +385,11 @@ w("")
 w("Debian's libbenchmark prints `Library was built as DEBUG`: that concerns the library's "
   "own bookkeeping, not the measured code, which is built as above.")
 w("")
-w(f"![speed-up over scalar]({os.path.basename(env['PLOT_PNG'])})")
+if env.get("HAVE_GNUPLOT") == "1":
+    w(f"![speed-up over scalar]({os.path.basename(env['PLOT_PNG'])})")
+else:
+    w("No plot: gnuplot is not installed on the machine that made this report (the data "
+      "below is what it would plot).")
 w("")
 w(f"Data: `{os.path.basename(env['PLOT_DATA'])}` (speed-ups and medians as plotted); "
   f"Google Benchmark's JSON and console output: `{env['RAW_DIR']}/` (not kept in the "
@@ -430,24 +434,22 @@ for (label, args), by_impl in perft.items():
     within = max((max(p["ms"]) / min(p["ms"]) - 1) for p in by_impl.values()) if by_impl else 0
     spreads[label] = (between, within)
 
-w("Perft reaches a SIMD kernel only with `--batch-lasers`: the next-to-last ply then "
-  "applies all its moves to copies of the board and traces the mover's laser on all of "
-  "them with one call of the active implementation's `trace_lasers` (the CLI passes the "
-  "function in; kernel/ does not depend on simd/). Without the flag, and for 2016 pseudo "
-  "perft (whose next-to-last ply counts most moves without making them), the code path is "
-  "the same under every `LEISER_SIMD`, so those rows can differ only by noise. The "
-  "batched rows against the plain ones of the same edition and mode show what batching "
-  "costs or gains.")
+w("`LEISER_SIMD` chooses the engine core: the whole engine compiled for that instruction "
+  "set, with simd/'s move-generation primitives at its width (docs/isa-cores.md), so the "
+  "plain rows compare compilations of one algorithm. Perft reaches a batch op only with "
+  "`--batch-lasers`: the next-to-last ply then applies all its moves to copies of the board "
+  "and traces the mover's laser on all of them with one call of the active implementation's "
+  "`trace_lasers`. The batched rows against the plain ones of the same edition and mode "
+  "show what batching costs or gains.")
 w("")
 for label, (between, within) in spreads.items():
-    batched = "batched" in label
     if between <= max(within, 0.05):
         w(f"- {label}: the implementations' medians differ by {100 * between:.1f}% and the "
           f"runs of one implementation by up to {100 * within:.1f}%: the same within noise"
-          + ("." if batched else ", as expected (same code path)."))
+          + ".")
     else:
         w(f"- {label}: the implementations' medians differ by more ({100 * between:.1f}%) "
           f"than the runs of one implementation do ({100 * within:.1f}%)"
-          + ("." if batched else ": with identical code paths, that is load on the machine, "
-             "not the SIMD choice."))
+          + ": the instruction set matters here, or the load on the machine moved between "
+          "them.")
 print("\n".join(out))

@@ -15,14 +15,16 @@
 #    <build>/kernels-report/.
 # 3. Times the README's main job, `leiserchess perft --edition 2018 --depth 5`,
 #    `leiserchess perft --edition 2016 --depth 5 --pseudo`, and 2018 and 2016
-#    legal perft 5 with `--batch-lasers` (the path through the SIMD kernel),
+#    legal perft 5 with and without `--batch-lasers` (the path through the
+#    batch op),
 #    under LEISER_SIMD=scalar, avx2 and avx512 ($PERFT_RUNS runs each, default
 #    5, interleaved), median of the reported time and leaves/s.
-# 4. Writes the report, the plotted data and a gnuplot PNG of the speed-ups.
+# 4. Writes the report, the plotted data and, where gnuplot is installed, a
+#    PNG of the speed-ups.
 #
 # REPORT_LOAD_WAIT_S=N waits up to N seconds for a quieter machine first
 # (scripts/lib/report_common.sh). Needs meson, ninja, python3 (standard
-# library only), lscpu and gnuplot.
+# library only) and lscpu; gnuplot for the picture.
 set -euo pipefail
 # shellcheck source=lib/report_common.sh
 . "$(dirname "$0")/lib/report_common.sh"
@@ -39,6 +41,7 @@ perft_configs=(
   "2018 legal|--edition 2018 --depth 5|5"
   "2018 legal, batched lasers|--edition 2018 --depth 5 --batch-lasers|5"
   "2016 pseudo|--edition 2016 --depth 5 --pseudo|5"
+  "2016 legal|--edition 2016 --depth 5|5"
   "2016 legal, batched lasers|--edition 2016 --depth 5 --batch-lasers|5"
 )
 report="$out_dir/kernels.md"
@@ -148,12 +151,21 @@ printf '%s\n' "${bench_commands[@]}" >"$tmp_dir/bench-commands.txt"
 export BENCH_COMMANDS="$tmp_dir/bench-commands.txt"
 export PLOT_META="$tmp_dir/plot.env"
 
+# Without gnuplot the report says so and no stale picture stays behind.
+HAVE_GNUPLOT=0
+command -v gnuplot >/dev/null && HAVE_GNUPLOT=1
+export HAVE_GNUPLOT
 python3 scripts/kernels_report.py >"$report"  # report_init went to the repository root
 
 # --- plot --------------------------------------------------------------------
 plot_impls="" plot_targets="" plot_common="" plot_sets=1 plot_ymax=""
 # shellcheck disable=SC1090  # written by the Python step above: plot_impls, plot_sets, plot_targets
 . "$PLOT_META"
+if [ "$HAVE_GNUPLOT" = 0 ]; then
+  rm -f "$plot_png"
+  log "no gnuplot: wrote $report and $plot_data, no plot"
+  exit 0
+fi
 if gnuplot -e 'set terminal' 2>&1 | grep -qw pngcairo; then
   terminal="pngcairo size 1300,720 font 'sans,10'"
 else
