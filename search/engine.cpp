@@ -161,6 +161,8 @@ void Engine::declare_options() {
                      [this](bool on) { search_options_.split_depth_scaling = on; }));
   options_.add(
       check("history_merge", true, [this](bool on) { search_options_.history_merge = on; }));
+  options_.add(
+      check("split_killers", true, [this](bool on) { search_options_.split_killers = on; }));
   options_.add(check("measure_abort_latency", false,
                      [this](bool on) { search_options_.measure_abort_latency = on; }));
   options_.add(combo("SMP", "ybwc", {"ybwc", "lazy"}, [this](std::string_view choice) {

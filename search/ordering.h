@@ -38,6 +38,11 @@ class KillerTable {
   bool is_killer(int ply, kernel::Move m) const {
     return killers_[ply][0] == m || killers_[ply][1] == m;
   }
+  // Takes `from`'s killers for every ply below `ply` (the subtrees of a node
+  // at `ply`), keeping this table's own at `ply` and above.
+  void copy_below(const KillerTable& from, int ply) {
+    std::copy(from.killers_.begin() + ply + 1, from.killers_.end(), killers_.begin() + ply + 1);
+  }
 
  private:
   std::array<std::array<kernel::Move, 2>, kMaxPly + 2> killers_{};

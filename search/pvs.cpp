@@ -737,7 +737,8 @@ bool Worker::split(int ply, int depth, int beta, NodeType type, bool zaps_only,
   sp.zaps_only = zaps_only;
   sp.filter = filter;
   sp.parent = split_;
-  sp.killers = killers_;
+  sp.set_killers(killers_);
+  sp.pass_killers = shared_.options.split_killers;
   const int helpers = std::min(shared_.threads - 1, picker.remaining());
   stats.tasks.fetch_add(static_cast<std::uint64_t>(helpers), std::memory_order_relaxed);
   {
@@ -759,6 +760,7 @@ bool Worker::split(int ply, int depth, int beta, NodeType type, bool zaps_only,
     start_busy_clock();
     split_ = sp.parent;
   }
+  if (sp.pass_killers) killers_.copy_below(sp.killers_below(), ply);
   const SplitPoint::Waste waste = sp.after_cutoff();
   if (waste.moves > 0) {
     stats.moves_after_cutoff.fetch_add(waste.moves, std::memory_order_relaxed);
@@ -792,7 +794,7 @@ template <Edition E>
 void Worker::work_at(SplitPoint& sp, bool owner) {
   const int ply = sp.ply;
   SplitMove sm;
-  while (!stopped_ && sp.take(sm)) {
+  while (!stopped_ && sp.take(sm, killers_)) {
     ++unflushed_split_moves_;
     if (!owner) ++unflushed_helper_moves_;
     if (owner && ply == 0 && main_)
@@ -802,7 +804,7 @@ void Worker::work_at(SplitPoint& sp, bool owner) {
     pv_length_[ply + 1] = ply + 1;
     const MoveOutcome outcome = search_move<E>(ply, sp.depth, sm.alpha, sp.beta, sp.type, sm.move,
                                                sm.move_number, sp.zaps_only, score, &sp);
-    sp.account(sm, nodes_ - nodes_before);
+    sp.account(sm, nodes_ - nodes_before, killers_, outcome != MoveOutcome::kSkipped && !stopped_);
     if (outcome == MoveOutcome::kSkipped) continue;
     if (stopped_) {
       ++unflushed_aborted_moves_;

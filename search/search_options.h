@@ -84,6 +84,10 @@ struct SearchOptions {
   // At 4 threads (oversubscribed) it cut the 2018 deep set's search overhead
   // from a median +47% to +19%; 2016 level (perf-reports/parallel-experiments.md).
   bool history_merge = true;
+  // A move handed out by a split point carries the killers below the node
+  // that the brother finished last left, as the serial search's next brother
+  // would see them; the owner leaves the split with them too.
+  bool split_killers = true;
   // Time each abort and how long the tasks below take to notice it
   // (SplitStats::abort_latency_*): two clock reads per abort, for measuring
   // the poll interval; off, the search reads no clock for aborts.

@@ -64,6 +64,9 @@ class SplitPoint {
   // The owner's killers when it split: helpers start from them (the owner's
   // own table changes while they copy).
   KillerTable killers;
+  // Whether a move handed out carries the killers below this node that the
+  // latest finished brother left (SearchOptions::split_killers).
+  bool pass_killers = false;
 
   // Polled by every worker below it, so on a line of its own: every result
   // posted writes the mutex's line.
@@ -86,14 +89,17 @@ class SplitPoint {
   SplitPoint& operator=(const SplitPoint&) = delete;
 
   // The next move to search, or false when none is left or the node has
-  // failed high.
-  bool take(SplitMove& out) {
+  // failed high. With pass_killers, `killers` takes, below this node, those
+  // of the brother that finished last: the serial search would order the
+  // next brother's subtree with them.
+  bool take(SplitMove& out, KillerTable& killers) {
     std::lock_guard lock(mutex_);
     if (aborted.load(std::memory_order_relaxed)) return false;
     kernel::Move m;
     while (picker_.next(m)) {
       if (filter.cannot_zap(m)) continue;
       out = {m, picker_.taken() - 1, handed_out_++, alpha_.load(std::memory_order_relaxed)};
+      if (pass_killers) killers.copy_below(killers_below_, ply);
       return true;
     }
     exhausted_hint_.store(true, std::memory_order_relaxed);
@@ -128,11 +134,22 @@ class SplitPoint {
   int best_order() const { return best_order_; }
   int final_alpha() const { return alpha_.load(std::memory_order_relaxed); }
   const std::vector<kernel::Move>& line() const { return pv_; }  // from the child on
-  // Counts the nodes a worker spent on `sm`, finished or cut short.
-  void account(const SplitMove& sm, std::uint64_t nodes) {
+  // Counts the nodes a worker spent on `sm`, finished or cut short; with
+  // pass_killers, a finished search leaves its killers below this node for
+  // the moves handed out next.
+  void account(const SplitMove& sm, std::uint64_t nodes, const KillerTable& killers,
+               bool finished) {
     std::lock_guard lock(mutex_);
     spent_.push_back({sm.order, nodes});
+    if (pass_killers && finished) killers_below_.copy_below(killers, ply);
   }
+  // The owner's killers at the split, the start of both tables above.
+  void set_killers(const KillerTable& owners) {
+    killers = owners;
+    killers_below_ = owners;
+  }
+  // The killers below this node that the latest finished brother left.
+  const KillerTable& killers_below() const { return killers_below_; }
   // The moves handed out after the one that failed high, in the picker's
   // order (work the serial search would not have done), and their nodes.
   struct Waste {
@@ -170,6 +187,7 @@ class SplitPoint {
     std::uint64_t nodes;
   };
   std::vector<Spent> spent_;
+  KillerTable killers_below_;
   std::atomic<bool> exhausted_hint_{false};
 };
 

@@ -56,9 +56,10 @@ TEST(SplitPoint, HandsOutMovesInOrderWithTheCurrentAlphaUntilACutoff) {
                 /*moves_searched=*/1);
   sp.beta = 50;
 
+  KillerTable killers;
   SplitMove a, b, c;
-  ASSERT_TRUE(sp.take(a));
-  ASSERT_TRUE(sp.take(b));
+  ASSERT_TRUE(sp.take(a, killers));
+  ASSERT_TRUE(sp.take(b, killers));
   EXPECT_EQ(a.move, source.moves[1]);
   EXPECT_EQ(b.move, source.moves[2]);
   EXPECT_EQ(a.order, 1);
@@ -77,22 +78,22 @@ TEST(SplitPoint, HandsOutMovesInOrderWithTheCurrentAlphaUntilACutoff) {
   EXPECT_EQ(sp.best_order(), 2);
   EXPECT_EQ(sp.alpha(), 20);
   EXPECT_EQ(sp.line().size(), 2u);
-  ASSERT_TRUE(sp.take(c));
+  ASSERT_TRUE(sp.take(c, killers));
   EXPECT_EQ(c.alpha, 20);
 
   // A fail-high is reported to the caller, which aborts the split point:
   // nothing more is handed out or posted.
   SplitMove d;
-  ASSERT_TRUE(sp.take(d));
-  sp.account(d, 700);  // d came after c, which is about to cut
+  ASSERT_TRUE(sp.take(d, killers));
+  sp.account(d, 700, killers, /*finished=*/false);  // d came after c, which is about to cut
   EXPECT_TRUE(sp.post(c, 60, line.data(), 0));
   sp.aborted.store(true);
   SplitMove e;
-  EXPECT_FALSE(sp.take(e));
+  EXPECT_FALSE(sp.take(e, killers));
   EXPECT_FALSE(sp.post(d, 90, line.data(), 0));
   EXPECT_EQ(sp.best_score(), 60);
   EXPECT_EQ(sp.best_move(), c.move);
-  sp.account(c, 100);
+  sp.account(c, 100, killers, /*finished=*/true);
   const SplitPoint::Waste waste = sp.after_cutoff();
   EXPECT_EQ(waste.moves, 1u);  // d, handed out after the move that cut
   EXPECT_EQ(waste.nodes, 700u);
@@ -106,10 +107,62 @@ TEST(SplitPoint, SkipsMovesTheZapFilterRulesOutAndRunsDry) {
   // A filter whose beam touches nothing: every move is ruled out.
   sp.filter = ZapFilter{true, 0};
   EXPECT_FALSE(sp.exhausted());
+  KillerTable killers;
   SplitMove m;
-  EXPECT_FALSE(sp.take(m));
+  EXPECT_FALSE(sp.take(m, killers));
   EXPECT_TRUE(sp.exhausted());
   EXPECT_EQ(picker.remaining(), 0);
+}
+
+TEST(SplitPoint, AMoveHandedOutCarriesTheKillersTheLastFinishedBrotherLeft) {
+  const Game game = Game::start(Edition::k2018);
+  OrderedPicker source(game.legal_moves());
+  ASSERT_GE(source.moves.size(), 8u);
+  MovePicker picker = source.make();
+  SplitPoint sp(picker, 0, 0, Move::none(), 0, 0);
+  sp.ply = 3;
+  sp.beta = 100;
+  sp.pass_killers = true;
+  const Move& k_owner = source.moves[5];
+  const Move& k_helper = source.moves[6];
+  const Move& k_own_ply = source.moves[7];
+  KillerTable owner;
+  owner.add(4, k_owner);
+  sp.set_killers(owner);
+
+  // A helper starts from the owner's killers; its own at the node's ply and
+  // above stay its own.
+  KillerTable helper;
+  helper.add(3, k_own_ply);
+  SplitMove a, b;
+  ASSERT_TRUE(sp.take(a, helper));
+  EXPECT_EQ(helper.first(4), k_owner);
+  EXPECT_EQ(helper.first(3), k_own_ply);
+
+  // It finishes a, having learned a killer two plies below the node: the
+  // owner's next move starts from it, not from what the owner knew.
+  helper.add(5, k_helper);
+  sp.account(a, 40, helper, /*finished=*/true);
+  KillerTable owner_now = owner;
+  owner_now.add(5, k_own_ply);  // learned in a move the owner never finished
+  ASSERT_TRUE(sp.take(b, owner_now));
+  EXPECT_EQ(owner_now.first(5), k_helper);
+  EXPECT_EQ(owner_now.first(4), k_owner);
+  EXPECT_EQ(sp.killers_below().first(5), k_helper);
+
+  // A search cut short leaves nothing behind.
+  KillerTable aborted;
+  aborted.add(5, k_own_ply);
+  sp.account(b, 10, aborted, /*finished=*/false);
+  EXPECT_EQ(sp.killers_below().first(5), k_helper);
+
+  // Without pass_killers the workers keep their own.
+  sp.pass_killers = false;
+  SplitMove c;
+  KillerTable keeps;
+  keeps.add(5, k_own_ply);
+  ASSERT_TRUE(sp.take(c, keeps));
+  EXPECT_EQ(keeps.first(5), k_own_ply);
 }
 
 SearchResult exact_search(Edition e, std::string_view fen, int depth, int threads,
