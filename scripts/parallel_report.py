@@ -8,6 +8,7 @@ usage: scripts/parallel_report.py [--exe build/leiserchess] [--depth 9] [--round
          [--threads 1,2] [--oversubscribed 1,4,8,16] [--editions 2016,2018]
          [--play GAMES [--tc 10+0.1] [--edition 2016]] [--out perf-reports/parallel.md]
        scripts/parallel_report.py --import MATCH SUMMARY TC CONCURRENCY MINUTES COMMAND
+       scripts/parallel_report.py --games-only
 
 Every table comes from `leiserchess bench --scaling` (search/scaling.h) on the
 deep positions, printed as the command prints it, with its command above it.
@@ -117,12 +118,22 @@ def games_table():
             lines.append("| %s | %s | %s | %s | %s | %s ± %s | %s, `%s` |" % (
                 name, r["tc"], r["games"], r["wdl"], r["ptnml"], r["elo"], r["margin"], r["date"], r["commit"]))
     if names[0] in newest and names[1] in newest:
-        threads, doubled = float(newest[names[0]]["elo"]), float(newest[names[1]]["elo"])
+        first, second = newest[names[0]], newest[names[1]]
+        threads, doubled = float(first["elo"]), float(second["elo"])
         if doubled > 0:
+            # The ratio's spread, propagated from both margins (each a 95%
+            # interval, so 1.96 standard errors): what the games can resolve.
+            ratio = threads / doubled
+            relative = ((float(first["margin"]) / threads) ** 2 +
+                        (float(second["margin"]) / doubled) ** 2) ** 0.5 if threads else float("inf")
             lines.append("")
             lines.append("A second thread wins **%.0f%%** of the Elo that doubling one thread's time wins "
-                         "(%+.1f against %+.1f; issue 39 asks for at least 80%%)." % (
-                             100 * threads / doubled, threads, doubled))
+                         "(%+.1f against %+.1f; 95%% interval about %.0f%% to %.0f%%; issue 39 asks for "
+                         "at least 80%%)." % (100 * ratio, threads, doubled, 100 * ratio * (1 - relative),
+                                            100 * ratio * (1 + relative)))
+            if first["commit"] != second["commit"]:
+                lines.append("The two matches were played at different commits (`%s` and `%s`)." % (
+                    first["commit"], second["commit"]))
     lines.append("")
     lines.append("Commands (from perf-reports/parallel-games.tsv):")
     lines.append("")
@@ -130,6 +141,22 @@ def games_table():
         if name in newest:
             lines.append("- %s: `%s` (%s min)" % (name, newest[name]["command"], newest[name]["minutes"]))
     return "\n".join(lines)
+
+
+def refresh_games(path):
+    """Replaces the table and commands under the Games heading of an existing report."""
+    with open(path) as f:
+        text = f.read()
+    heading = "\n## Games\n"
+    if heading not in text:
+        sys.exit("parallel_report: %s has no Games section: generate the whole report" % path)
+    head, games = text.split(heading, 1)
+    intro = games.strip().split("\n\n")[0]  # the paragraph on how the games were played
+    date = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
+    with open(path, "w") as f:
+        f.write("%s%s\n%s\n\n%s\n\nThis section refreshed on %s by `scripts/parallel_report.py "
+                "--games-only`.\n" % (head, heading, intro, games_table(), date))
+    log("rewrote the Games section of " + path)
 
 
 def machine():
@@ -157,6 +184,9 @@ def main():
     parser.add_argument("--tc", default="10+0.1")
     parser.add_argument("--edition", default="2016", help="of the games")
     parser.add_argument("--out", default=os.path.join(ROOT, "perf-reports", "parallel.md"))
+    parser.add_argument("--games-only", action="store_true",
+                        help="rewrite only the Games section of --out from the games TSV, keeping the "
+                             "tables above it; then exit")
     parser.add_argument("--import", dest="import_", nargs=6,
                         metavar=("MATCH", "SUMMARY", "TC", "CONCURRENCY", "MINUTES", "COMMAND"),
                         help="record a match played by hand: its name as the games table names it, the "
@@ -171,6 +201,9 @@ def main():
             minutes=float(minutes))
         record(name, summary, tc, int(concurrency), started, float(minutes), command)
         log("recorded %s in %s" % (name, GAMES_TSV))
+        return
+    if args.games_only:
+        refresh_games(args.out)
         return
     exe = os.path.abspath(args.exe)
     if not os.access(exe, os.X_OK):
