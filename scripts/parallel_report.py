@@ -43,6 +43,10 @@ def run(cmd):
     return subprocess.run(cmd, check=True, text=True, capture_output=True).stdout
 
 
+def utc_now():
+    return datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
+
+
 def scaled_tc(tc, factor):
     base, inc = tc.split("+")
     return "%g+%g" % (float(base) * factor, float(inc) * factor)
@@ -124,13 +128,13 @@ def games_table():
             # The ratio's spread, propagated from both margins (each a 95%
             # interval, so 1.96 standard errors): what the games can resolve.
             ratio = threads / doubled
-            relative = ((float(first["margin"]) / threads) ** 2 +
-                        (float(second["margin"]) / doubled) ** 2) ** 0.5 if threads else float("inf")
+            spread = ((float(first["margin"]) / doubled) ** 2 +
+                      (threads * float(second["margin"]) / doubled ** 2) ** 2) ** 0.5
             lines.append("")
             lines.append("A second thread wins **%.0f%%** of the Elo that doubling one thread's time wins "
                          "(%+.1f against %+.1f; 95%% interval about %.0f%% to %.0f%%; issue 39 asks for "
-                         "at least 80%%)." % (100 * ratio, threads, doubled, 100 * ratio * (1 - relative),
-                                            100 * ratio * (1 + relative)))
+                         "at least 80%%)." % (100 * ratio, threads, doubled, 100 * (ratio - spread),
+                                            100 * (ratio + spread)))
             if first["commit"] != second["commit"]:
                 lines.append("The two matches were played at different commits (`%s` and `%s`)." % (
                     first["commit"], second["commit"]))
@@ -152,7 +156,7 @@ def refresh_games(path):
         sys.exit("parallel_report: %s has no Games section: generate the whole report" % path)
     head, games = text.split(heading, 1)
     intro = games.strip().split("\n\n")[0]  # the paragraph on how the games were played
-    date = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
+    date = utc_now()
     with open(path, "w") as f:
         f.write("%s%s\n%s\n\n%s\n\nThis section refreshed on %s by `scripts/parallel_report.py "
                 "--games-only`.\n" % (head, heading, intro, games_table(), date))
@@ -223,7 +227,7 @@ def main():
              "name=lazy,cmd=%s,option.threads=2,option.SMP=lazy" % exe, args.tc, args.edition, args.play, 1)
 
     commit = run(["git", "-C", ROOT, "rev-parse", "--short", "HEAD"]).strip()
-    date = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
+    date = utc_now()
     sections = []
     for edition in args.editions.split(","):
         sections.append("### Edition %s, %d rounds\n\n%s" % (
