@@ -72,8 +72,8 @@ void print_parallel_counts(std::ostream& out, const search::BenchTotals& totals)
       << " nodes (" << percent(c.nodes_after_cutoff, totals.nodes)
       << "% of all) searched after a brother cut\n";
   out << "Aborted moves   : " << c.aborted_tasks << "\n";
-  out << "PV re-searches  : " << c.pv_researches << " (" << c.pv_researches_skipped
-      << " skipped at split points)\n";
+  out << "PV re-searches  : " << c.pv_researches << " (at split points " << c.pv_researches_deferred
+      << " deferred behind another, " << c.pv_rescouts << " scouted again)\n";
   out << "First-move cuts : " << percent(c.first_move_cutoffs, c.cutoffs) << "% of " << c.cutoffs
       << " cutoffs\n";
   if (totals.idle_share >= 0)

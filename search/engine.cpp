@@ -163,6 +163,8 @@ void Engine::declare_options() {
       check("history_merge", true, [this](bool on) { search_options_.history_merge = on; }));
   options_.add(
       check("split_killers", true, [this](bool on) { search_options_.split_killers = on; }));
+  options_.add(
+      check("split_pv_serial", true, [this](bool on) { search_options_.split_pv_serial = on; }));
   options_.add(check("measure_abort_latency", false,
                      [this](bool on) { search_options_.measure_abort_latency = on; }));
   options_.add(combo("SMP", "ybwc", {"ybwc", "lazy"}, [this](std::string_view choice) {

@@ -222,7 +222,8 @@ void Worker::flush_nodes() {
   flush_count(stats.split_moves, unflushed_split_moves_);
   flush_count(stats.helper_moves, unflushed_helper_moves_);
   flush_count(stats.aborted_tasks, unflushed_aborted_moves_);
-  flush_count(stats.pv_researches_skipped, unflushed_pv_researches_skipped_);
+  flush_count(stats.pv_researches_deferred, unflushed_pv_researches_deferred_);
+  flush_count(stats.pv_rescouts, unflushed_pv_rescouts_);
 }
 
 bool Worker::should_stop() {
@@ -458,7 +459,7 @@ constexpr NodeType scout_child(NodeType parent) {
 template <Edition E>
 Worker::MoveOutcome Worker::search_move(int ply, int depth, int alpha, int beta, NodeType type,
                                         Move m, int searched_before, bool zaps_only, int& score,
-                                        const SplitPoint* split) {
+                                        const AtSplit* split) {
   const Position& pos = stack_[ply].position;
   Frame& child = stack_[ply + 1];
   child.position = pos;
@@ -489,15 +490,27 @@ Worker::MoveOutcome Worker::search_move(int ply, int depth, int alpha, int beta,
     if (searched_before == 0) {
       score = -pvs<E>(ply + 1, new_depth, -beta, -alpha, NodeType::kPv, true);
     } else {
-      score = -pvs<E>(ply + 1, new_depth, -alpha - 1, -alpha, NodeType::kCut, true);
+      auto scout = [&](int a) {
+        return -pvs<E>(ply + 1, new_depth, -a - 1, -a, NodeType::kCut, true);
+      };
+      // A deferred move handed out again (its taker holds the re-search)
+      // needs no new scout while its first one's score beats alpha.
+      const bool deferred = split && split->handed.deferred;
+      score = deferred && split->handed.scout > alpha ? split->handed.scout : scout(alpha);
       if (!stopped_ && score > alpha) {
-        // At a split point a brother may have raised alpha meanwhile: the
-        // re-search starts from it, and is not needed at all below it.
         if (split) {
-          const int now = split->alpha();
+          if (!split->hold.held() && !split->hold.claim()) {
+            ++unflushed_pv_researches_deferred_;
+            return MoveOutcome::kDeferred;
+          }
+          // A brother may have raised alpha meanwhile: the re-search starts
+          // from it, and where the scout's score does not beat it, the move
+          // is scouted again there first, as the serial search would.
+          const int now = split->sp.alpha();
           if (score <= now) {
-            ++unflushed_pv_researches_skipped_;
-            return MoveOutcome::kSearched;
+            ++unflushed_pv_rescouts_;
+            score = scout(now);
+            if (stopped_ || score <= now) return MoveOutcome::kSearched;
           }
           alpha = std::max(alpha, now);
         }
@@ -739,6 +752,7 @@ bool Worker::split(int ply, int depth, int beta, NodeType type, bool zaps_only,
   sp.parent = split_;
   sp.set_killers(killers_);
   sp.pass_killers = shared_.options.split_killers;
+  sp.serial_researches = type == NodeType::kPv && shared_.options.split_pv_serial;
   const int helpers = std::min(shared_.threads - 1, picker.remaining());
   stats.tasks.fetch_add(static_cast<std::uint64_t>(helpers), std::memory_order_relaxed);
   {
@@ -802,10 +816,17 @@ void Worker::work_at(SplitPoint& sp, bool owner) {
     const std::uint64_t nodes_before = nodes_;
     int score = 0;
     pv_length_[ply + 1] = ply + 1;
+    // Released after the post below: the next re-search reads its alpha.
+    ResearchHold hold(sp, sm.deferred);
+    const AtSplit at{sp, sm, hold};
     const MoveOutcome outcome = search_move<E>(ply, sp.depth, sm.alpha, sp.beta, sp.type, sm.move,
-                                               sm.move_number, sp.zaps_only, score, &sp);
+                                               sm.move_number, sp.zaps_only, score, &at);
     sp.account(sm, nodes_ - nodes_before, killers_, outcome != MoveOutcome::kSkipped && !stopped_);
     if (outcome == MoveOutcome::kSkipped) continue;
+    if (outcome == MoveOutcome::kDeferred && !stopped_) {
+      sp.defer(sm, score);
+      continue;
+    }
     if (stopped_) {
       ++unflushed_aborted_moves_;
       break;

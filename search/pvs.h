@@ -111,17 +111,21 @@ class Worker {
     kSkipped,   // illegal (Ko), or zaps no enemy piece where only such moves count
     kGameOver,  // a King was zapped: `score` is final
     kSearched,  // `score` is the child's search result
+    kDeferred,  // at a PV split point: the scout beat alpha while another
+                // brother's re-search ran; `score` is the scout's
   };
   // Makes m at ply and searches the child: the eldest (`searched_before`
   // == 0) of a PV node with the full window, the others with a zero window
   // (reduced by LMR where the rules allow), re-searched in a PV node when
-  // they beat alpha. At a split point (`split` set), the re-search starts
-  // from the node's alpha as it is then, and is skipped when another brother
-  // has raised alpha past the scout's score.
+  // they beat alpha. At a split point (`split` set), the re-search starts from the node's alpha as
+  // it is then, one at a time (SplitPoint::claim_research, held until the caller has posted the
+  // result): a brother that beat the scout's alpha first is scouted again at its own, and a move
+  // handed out again after being deferred goes straight to the re-search
+  // when its scout's score still beats alpha.
   template <kernel::Edition E>
   MoveOutcome search_move(int ply, int depth, int alpha, int beta, NodeType type, kernel::Move m,
                           int searched_before, bool zaps_only, int& score,
-                          const SplitPoint* split = nullptr);
+                          const AtSplit* split = nullptr);
 
   // The picker's sort keys and tie codes for the moves of the node at
   // `ply`: the root keeps the order it is given (the previous iteration's),
@@ -219,7 +223,8 @@ class Worker {
   std::uint64_t unflushed_split_moves_ = 0;
   std::uint64_t unflushed_helper_moves_ = 0;
   std::uint64_t unflushed_aborted_moves_ = 0;
-  std::uint64_t unflushed_pv_researches_skipped_ = 0;
+  std::uint64_t unflushed_pv_researches_deferred_ = 0;
+  std::uint64_t unflushed_pv_rescouts_ = 0;
   // Busy time (SearchOptions::measure_idle_time): when this worker's current
   // stretch of searching began (0: not measuring).
   std::int64_t busy_since_ns_ = 0;

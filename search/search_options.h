@@ -88,6 +88,10 @@ struct SearchOptions {
   // that the brother finished last left, as the serial search's next brother
   // would see them; the owner leaves the split with them too.
   bool split_killers = true;
+  // At a PV split point, one brother at a time is re-searched with the open
+  // window: a second whose scout beats alpha meanwhile waits in the split
+  // point's queue, then starts from the alpha the first one left (issue 39).
+  bool split_pv_serial = true;
   // Time each abort and how long the tasks below take to notice it
   // (SplitStats::abort_latency_*): two clock reads per abort, for measuring
   // the poll interval; off, the search reads no clock for aborts.

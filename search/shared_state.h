@@ -45,8 +45,10 @@ using InfoCallback = std::function<void(const SearchReport&)>;
 // cutoffs, first_move_cutoffs: every interior node's fail-highs, and those
 //   on its first move searched (the move ordering YBWC relies on).
 // pv_researches: PV nodes' younger brothers that beat alpha in their scout
-//   and were searched again with the open window; pv_researches_skipped: at
-//   split points, those another brother's result made unnecessary.
+//   and were searched again with the open window; at split points,
+//   pv_researches_deferred: those that waited for another brother's
+//   re-search (SearchOptions::split_pv_serial), pv_rescouts: those scouted
+//   again because a brother had raised alpha past their scout's score.
 // task_errors: exceptions caught in parallel tasks (the search then stops).
 // abort_notices, abort_latency_ns_sum/_max: only with
 //   SearchOptions::measure_abort_latency (0 otherwise): tasks stopped
@@ -72,7 +74,8 @@ using InfoCallback = std::function<void(const SearchReport&)>;
   X(cutoffs) \
   X(first_move_cutoffs) \
   X(pv_researches) \
-  X(pv_researches_skipped) \
+  X(pv_researches_deferred) \
+  X(pv_rescouts) \
   X(task_errors) \
   X(abort_notices) \
   X(abort_latency_ns_sum) \

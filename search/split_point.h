@@ -49,6 +49,12 @@ struct SplitMove {
   int order;        // in the picker's order at the node (for the history)
   int move_number;  // moves of the node handed out before it (for reductions)
   int alpha;        // the node's alpha when it was handed out
+  // A PV node's brother whose scout beat alpha while another brother was
+  // being re-searched, handed out again once that re-search ended: the
+  // taker holds the split point's re-search (SplitPoint::claim_research),
+  // and `scout` is the score its scout returned (a lower bound).
+  bool deferred = false;
+  int scout = 0;
 };
 
 class SplitPoint {
@@ -67,6 +73,9 @@ class SplitPoint {
   // Whether a move handed out carries the killers below this node that the
   // latest finished brother left (SearchOptions::split_killers).
   bool pass_killers = false;
+  // Whether a PV node's brothers are re-searched one at a time
+  // (SearchOptions::split_pv_serial; claim_research).
+  bool serial_researches = false;
 
   // Polled by every worker below it, so on a line of its own: every result
   // posted writes the mutex's line.
@@ -92,9 +101,19 @@ class SplitPoint {
   // failed high. With pass_killers, `killers` takes, below this node, those
   // of the brother that finished last: the serial search would order the
   // next brother's subtree with them.
+  // A brother deferred for its re-search (defer) comes first, once no
+  // re-search runs: its taker then holds the re-search.
   bool take(SplitMove& out, KillerTable& killers) {
     std::lock_guard lock(mutex_);
     if (aborted.load(std::memory_order_relaxed)) return false;
+    if (!deferred_.empty() && !researching_) {
+      out = deferred_.front();
+      deferred_.erase(deferred_.begin());
+      out.alpha = alpha_.load(std::memory_order_relaxed);
+      researching_ = true;
+      if (pass_killers) killers.copy_below(killers_below_, ply);
+      return true;
+    }
     kernel::Move m;
     while (picker_.next(m)) {
       if (filter.cannot_zap(m)) continue;
@@ -102,8 +121,37 @@ class SplitPoint {
       if (pass_killers) killers.copy_below(killers_below_, ply);
       return true;
     }
+    // Deferred brothers wait for the re-search that runs: its worker takes
+    // them when it is done (it draws again after each move).
     exhausted_hint_.store(true, std::memory_order_relaxed);
     return false;
+  }
+
+  // One re-search at a time at a PV node (serial_researches): a brother
+  // whose scout beat alpha claims the re-search; a second one, while it
+  // runs, is deferred instead of searched with the open window from an alpha
+  // the running one is about to raise. Without serial_researches every
+  // claim succeeds.
+  bool claim_research() {
+    if (!serial_researches) return true;
+    std::lock_guard lock(mutex_);
+    if (researching_) return false;
+    researching_ = true;
+    return true;
+  }
+  void release_research() {
+    if (!serial_researches) return;
+    std::lock_guard lock(mutex_);
+    researching_ = false;
+  }
+  // Puts `sm` back, behind the brothers already waiting, with the score its
+  // scout returned; only while another brother's re-search runs.
+  void defer(const SplitMove& sm, int scout) {
+    std::lock_guard lock(mutex_);
+    SplitMove again = sm;
+    again.deferred = true;
+    again.scout = scout;
+    deferred_.push_back(again);
   }
   // Whether a move may still be handed out (a hint, read without the lock).
   bool exhausted() const { return exhausted_hint_.load(std::memory_order_relaxed); }
@@ -187,8 +235,37 @@ class SplitPoint {
     std::uint64_t nodes;
   };
   std::vector<Spent> spent_;
+  bool researching_ = false;
+  std::vector<SplitMove> deferred_;
   KillerTable killers_below_;
   std::atomic<bool> exhausted_hint_{false};
+};
+
+// Holds a PV split point's re-search (SplitPoint::claim_research) for one
+// move of one worker: from its claim, or from taking a deferred move, until
+// the move's result is posted, so that the next re-search starts from the
+// alpha this one raised. Released whichever way the move's search ends.
+class ResearchHold {
+ public:
+  ResearchHold(SplitPoint& sp, bool held) : sp_(sp), held_(held) {}
+  ResearchHold(const ResearchHold&) = delete;
+  ResearchHold& operator=(const ResearchHold&) = delete;
+  ~ResearchHold() {
+    if (held_) sp_.release_research();
+  }
+  bool claim() { return held_ = sp_.claim_research(); }
+  bool held() const { return held_; }
+
+ private:
+  SplitPoint& sp_;
+  bool held_;
+};
+
+// A move searched at a split point, as search_move sees it.
+struct AtSplit {
+  SplitPoint& sp;
+  const SplitMove& handed;
+  ResearchHold& hold;
 };
 
 }  // namespace leiser::search

@@ -165,6 +165,83 @@ TEST(SplitPoint, AMoveHandedOutCarriesTheKillersTheLastFinishedBrotherLeft) {
   EXPECT_EQ(keeps.first(5), k_own_ply);
 }
 
+// A PV split point re-searches one brother at a time: a second brother whose
+// scout beats alpha while the first's re-search runs is deferred, and handed
+// out again (before any fresh move) once that re-search has posted, with the
+// alpha it left and the scout's score.
+TEST(SplitPoint, APvNodeReSearchesOneBrotherAtATime) {
+  const Game game = Game::start(Edition::k2018);
+  OrderedPicker source(game.legal_moves());
+  ASSERT_GE(source.moves.size(), 6u);
+  MovePicker picker = source.make();
+  SplitPoint sp(picker, /*alpha=*/10, /*best_score=*/10, Move::none(), 0, /*moves_searched=*/0);
+  sp.beta = 500;
+  sp.type = NodeType::kPv;
+  sp.serial_researches = true;
+  KillerTable killers;
+  SplitMove a, b, c, d;
+  ASSERT_TRUE(sp.take(a, killers));
+  ASSERT_TRUE(sp.take(b, killers));
+  EXPECT_FALSE(a.deferred);
+  {
+    // a's scout beats alpha first and claims the re-search; b's cannot.
+    ResearchHold hold_a(sp, false);
+    EXPECT_TRUE(hold_a.claim());
+    {
+      ResearchHold hold_b(sp, false);
+      EXPECT_FALSE(hold_b.claim());
+      EXPECT_FALSE(hold_b.held());
+    }  // not held: nothing is released
+    sp.defer(b, /*scout=*/30);
+
+    // While a's re-search runs, fresh moves are handed out, b is not.
+    ASSERT_TRUE(sp.take(c, killers));
+    EXPECT_EQ(c.move, source.moves[2]);
+    EXPECT_FALSE(c.deferred);
+
+    // a's re-search posts 25; its hold gives the re-search back.
+    EXPECT_FALSE(sp.post(a, 25, nullptr, 0));
+  }
+  // b comes next, with the alpha a left, its scout's score, and the
+  // re-search its taker's.
+  ASSERT_TRUE(sp.take(d, killers));
+  EXPECT_EQ(d.move, b.move);
+  EXPECT_TRUE(d.deferred);
+  EXPECT_EQ(d.scout, 30);
+  EXPECT_EQ(d.alpha, 25);
+  EXPECT_EQ(d.order, b.order);
+  {
+    ResearchHold other(sp, false);
+    EXPECT_FALSE(other.claim()) << "the deferred move's taker holds the re-search";
+  }
+  sp.release_research();
+
+  // Once the picker is dry, a deferred brother behind a running re-search is
+  // not handed out: the worker running it draws again when it is done.
+  SplitMove rest;
+  while (sp.take(rest, killers)) {
+  }
+  {
+    ResearchHold running(sp, false);
+    ASSERT_TRUE(running.claim());
+    sp.defer(c, 40);
+    SplitMove none;
+    EXPECT_FALSE(sp.take(none, killers));
+    EXPECT_TRUE(sp.exhausted());
+  }
+  SplitMove again;
+  ASSERT_TRUE(sp.take(again, killers));
+  EXPECT_EQ(again.move, c.move);
+  EXPECT_TRUE(again.deferred);
+  sp.release_research();
+
+  // Without serial re-searches every claim succeeds.
+  sp.serial_researches = false;
+  ResearchHold x(sp, false), y(sp, false);
+  EXPECT_TRUE(x.claim());
+  EXPECT_TRUE(y.claim());
+}
+
 SearchResult exact_search(Edition e, std::string_view fen, int depth, int threads,
                           const std::vector<std::pair<std::string, std::string>>& options,
                           SplitCounts* counts) {
@@ -199,6 +276,9 @@ TEST(Parallel, EveryModeAndThreadCountFindsTheSerialScoreOfExactSearch) {
       {"ybwc 3 threads, every node splits",
        3,
        {{"min_split_depth", "2"}, {"split_cut_moves", "1"}}},
+      {"ybwc 3 threads, every node splits, PV re-searches at once",
+       3,
+       {{"min_split_depth", "2"}, {"split_cut_moves", "1"}, {"split_pv_serial", "false"}}},
       {"lazy 2 threads", 2, {{"SMP", "lazy"}}},
       {"lazy 4 threads", 4, {{"SMP", "lazy"}}},
   };
