@@ -645,8 +645,9 @@ int Worker::pvs(int ply, int depth, int alpha, int beta, NodeType type, bool all
     // the main thread, which names the moves it draws at a split point too.
     if (ply == 0 && main_) shared_.report_root_move(m, shared_.pv_index + picker.taken());
     int score = 0;
+    const bool late = prunes_late_moves(depth, searched, pv_node, best.score);
     const MoveOutcome outcome =
-        search_move<E>(ply, depth, best.alpha, beta, type, m, searched, zaps_only, score);
+        search_move<E>(ply, depth, best.alpha, beta, type, m, searched, zaps_only || late, score);
     if (outcome == MoveOutcome::kSkipped) continue;
     if (outcome == MoveOutcome::kSearched) ++searched;
     if (stopped_) return 0;
@@ -819,8 +820,10 @@ void Worker::work_at(SplitPoint& sp, bool owner) {
     // Released after the post below: the next re-search reads its alpha.
     ResearchHold hold(sp, sm.deferred);
     const AtSplit at{sp, sm, hold};
+    const bool late =
+        prunes_late_moves(sp.depth, sm.move_number, sp.type == NodeType::kPv, sm.alpha);
     const MoveOutcome outcome = search_move<E>(ply, sp.depth, sm.alpha, sp.beta, sp.type, sm.move,
-                                               sm.move_number, sp.zaps_only, score, &at);
+                                               sm.move_number, sp.zaps_only || late, score, &at);
     sp.account(sm, nodes_ - nodes_before, killers_, outcome != MoveOutcome::kSkipped && !stopped_);
     if (outcome == MoveOutcome::kSkipped) continue;
     if (outcome == MoveOutcome::kDeferred && !stopped_) {

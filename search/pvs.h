@@ -140,6 +140,15 @@ class Worker {
     kernel::Move move;
     int index;  // in picking order, for the history
   };
+  // Late-move pruning (SearchRules::lmp_depth): whether a zero-window node
+  // of `depth` that has searched `searched` moves, the best of them scoring
+  // `best_score`, searches only moves that zap an enemy piece from here on.
+  // Not while every move so far is mated: the rest may hold the defence.
+  bool prunes_late_moves(int depth, int searched, bool pv_node, int best_score) const {
+    const SearchRules& rules = shared_.options.rules;
+    return !pv_node && depth <= rules.lmp_depth && !shared_.options.exact &&
+           best_score > -kMateBound && searched >= rules.lmp_base + rules.lmp_scale * depth * depth;
+  }
   // Young Brothers Wait: a node deep enough to be worth sharing splits once
   // its eldest brother is searched without a cutoff; an expected CUT node
   // waits until `split_cut_moves` moves (the TT move, killers and the best

@@ -40,6 +40,12 @@ struct SearchRules {
   // Instead of one or two plies: ln(depth) * ln(n) / (lmr_log_divisor / 100)
   // plies for the n-th move, at least one (0: the reference's steps).
   int lmr_log_divisor = 0;
+  // Late-move pruning: a zero-window node of depth 1..lmp_depth that has
+  // searched lmp_base + lmp_scale * depth^2 moves searches only the moves
+  // that zap an enemy piece from then on (0: off; the reference has none).
+  int lmp_depth = 0;
+  int lmp_base = 9;
+  int lmp_scale = 3;
   // Null-move pruning in zero-window nodes (the reference has none).
   int null_move = 0;
   // Aspiration windows around the previous iteration's score (the
@@ -90,7 +96,7 @@ struct SearchRuleSpec {
 
 // The names follow the reference engine's options where it has the rule
 // (lmr_r1, lmr_r2, fut_depth, draw, hmb), so a course user finds them.
-inline constexpr std::array<SearchRuleSpec, 19> kSearchRuleSpecs = {{
+inline constexpr std::array<SearchRuleSpec, 22> kSearchRuleSpecs = {{
     {"zap_extension", 0, 1, [](SearchRules& r) { return &r.zap_extension; }},
     {"static_margin_1", 0, 10000, [](SearchRules& r) { return &r.static_margin[1]; }},
     {"static_margin_2", 0, 10000, [](SearchRules& r) { return &r.static_margin[2]; }},
@@ -99,6 +105,9 @@ inline constexpr std::array<SearchRuleSpec, 19> kSearchRuleSpecs = {{
     {"lmr_r1", 1, 1000, [](SearchRules& r) { return &r.lmr_first; }},
     {"lmr_r2", 1, 1000, [](SearchRules& r) { return &r.lmr_second; }},
     {"lmr_log_divisor", 0, 1000, [](SearchRules& r) { return &r.lmr_log_divisor; }},
+    {"lmp_depth", 0, 8, [](SearchRules& r) { return &r.lmp_depth; }},
+    {"lmp_base", 1, 1000, [](SearchRules& r) { return &r.lmp_base; }},
+    {"lmp_scale", 0, 100, [](SearchRules& r) { return &r.lmp_scale; }},
     {"null_move", 0, 1, [](SearchRules& r) { return &r.null_move; }},
     {"aspiration", 0, 1, [](SearchRules& r) { return &r.aspiration; }},
     {"draw", -100, 100, [](SearchRules& r) { return &r.draw_score; }},

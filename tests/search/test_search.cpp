@@ -199,6 +199,53 @@ TEST(Search, FindsTheKingZap) {
   }
 }
 
+// Late-move pruning (lmp_depth) leaves out quiet moves of zero-window nodes
+// once a node has searched lmp_base + lmp_scale * depth^2 of them: it
+// searches fewer nodes to the same depth, nothing at all changes while the
+// bar is out of reach, exact search never prunes, and the King zap is still
+// found (a zap is never pruned).
+TEST(Search, LateMovePruningLeavesOutOnlyLateQuietMoves) {
+  auto nodes_of = [](Edition e, const std::vector<std::pair<std::string, std::string>>& options,
+                     bool exact) {
+    std::uint64_t nodes = 0;
+    const auto& fens = e == Edition::k2016 ? kBenchPositions2016 : kBenchPositions2018;
+    for (std::size_t i = 0; i < 4; ++i) {
+      Engine engine;
+      EXPECT_FALSE(engine.set_option("edition", kernel::edition_name(e)).has_value());
+      EXPECT_FALSE(engine.set_option("threads", "1").has_value());
+      for (const auto& [name, value] : options)
+        EXPECT_FALSE(engine.set_option(name, value).has_value()) << name;
+      engine.set_exact_search(exact);
+      engine.set_game(Game::from_fen(fens[i * 7], e).value());
+      SearchLimits limits;
+      limits.depth = exact ? 3 : 6;
+      const SearchResult r = engine.search(limits);
+      EXPECT_TRUE(engine.game().is_legal(r.best_move));
+      nodes += r.nodes;
+    }
+    return nodes;
+  };
+  for (Edition e : {Edition::k2016, Edition::k2018}) {
+    SCOPED_TRACE(std::string(kernel::edition_name(e)));
+    const std::uint64_t plain = nodes_of(e, {}, false);
+    EXPECT_LT(nodes_of(e, {{"lmp_depth", "3"}}, false), plain);
+    EXPECT_EQ(nodes_of(e, {{"lmp_depth", "3"}, {"lmp_base", "1000"}}, false), plain);
+    EXPECT_EQ(nodes_of(e, {{"lmp_depth", "3"}}, true), nodes_of(e, {}, true));
+
+    Engine engine;
+    ASSERT_FALSE(engine.set_option("edition", kernel::edition_name(e)).has_value());
+    ASSERT_FALSE(engine.set_option("lmp_depth", "3").has_value());
+    ASSERT_FALSE(engine.set_option("lmp_base", "1").has_value());
+    ASSERT_FALSE(engine.set_option("lmp_scale", "0").has_value());
+    engine.set_game(Game::from_fen("8/8/8/8/8/8/8/ss6NN W", e).value());
+    SearchLimits limits;
+    limits.depth = 4;
+    const SearchResult r = engine.search(limits);
+    EXPECT_EQ(kernel::move_to_string(r.best_move), "h0L");
+    EXPECT_EQ(mate_in_moves(r.score), 1);
+  }
+}
+
 TEST(Search, StopEndsAnInfiniteSearchWithALegalMove) {
   Engine engine;
   std::atomic<int> done{0};
