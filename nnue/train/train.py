@@ -66,7 +66,7 @@ def parse_args(argv):
     parser.add_argument("--log", help="JSON log: command, counts, losses, timings, quantisation")
     parser.add_argument("--checkpoint", help="save the float model's state_dict here (.pt)")
     parser.add_argument("--description", help="the net file's description (default: the command)")
-    parser.add_argument("--max-positions", type=int, help="use only the first N usable records")
+    parser.add_argument("--max-positions", type=int, help="use only the first N usable records, in game order")
     parser.add_argument("--init-from", help="start from this .nnue net's weights instead of random ones")
     args = parser.parse_args(argv)
     if args.epochs < 1 or args.batch_size < 1 or args.threads < 1:
@@ -138,6 +138,11 @@ def float_cp(model, dataset, count):
 def load(args):
     """(edition, records read, usable records) from the data files."""
     edition, records = data.load_records(args.data)
+    # Whole games in the order of their index: gendata with several threads
+    # writes each game's records together but the games in the order they
+    # finished, so the same games come in another order from run to run; a
+    # stable sort by game makes the net depend on the games alone.
+    records = records[np.argsort(records["game"], kind="stable")]
     usable = records[np.abs(records["score"].astype(np.int32)) < contract.MATE_SCORE_THRESHOLD]
     if args.max_positions is not None:
         usable = usable[: args.max_positions]
