@@ -43,7 +43,8 @@ struct SearchRules {
   // Late-move pruning: a zero-window node of depth 1..lmp_depth that has
   // searched lmp_base + lmp_scale * depth^2 moves searches only the moves
   // that zap an enemy piece from then on (0: off; the reference has none).
-  int lmp_depth = 0;
+  // Won +21.4 ± 16.9 over 1,200 games at 5+0.05 (perf-reports/sprt-log.tsv).
+  int lmp_depth = 3;
   int lmp_base = 9;
   int lmp_scale = 3;
   // Null-move pruning in zero-window nodes (the reference has none).
@@ -80,6 +81,7 @@ struct SearchRules {
   static constexpr SearchRules course() {
     SearchRules rules;
     rules.time_style = kCourseTime;
+    rules.lmp_depth = 0;
     return rules;
   }
   static constexpr SearchRules standard() { return SearchRules{}; }
