@@ -109,6 +109,7 @@ void Worker::adopt_path(const Worker& from, const SplitPoint& sp) {
   root_previous_ = from.root_previous_;
   for (int i = 0; i <= sp.ply; ++i) {
     stack_[i].position = from.stack_[i].position;
+    stack_[i].static_eval = from.stack_[i].static_eval;
     // Ko pointers must point into this worker's own stack.
     stack_[i].previous = i == 0 ? root_previous_ : &stack_[i - 1].position.board();
   }
@@ -583,6 +584,16 @@ int Worker::pvs(int ply, int depth, int alpha, int beta, NodeType type, bool all
   }
   // The stand-pat score: the evaluation with the having-the-move bonus.
   const int stand_pat = static_eval + rules.tempo;
+  stack_[ply].static_eval = static_eval;
+  // Improving: better than two plies up, where this side last moved (a
+  // node without that evaluation counts as improving: prune as before).
+  const bool improving = ply < 2 || stack_[ply - 2].static_eval == kNoStaticEval ||
+                         static_eval > stack_[ply - 2].static_eval;
+  // Internal iterative reduction: without a hash move this node's order is
+  // poor; a ply less costs little, and the next iteration stores a move here.
+  if (!exact && ply > 0 && rules.iir_depth > 0 && depth >= rules.iir_depth &&
+      tt_move == Move::none())
+    --depth;
 
   int best_score = -kInfinity;
   // Extended futility: a node too far below beta searches only moves that
@@ -645,7 +656,7 @@ int Worker::pvs(int ply, int depth, int alpha, int beta, NodeType type, bool all
     // the main thread, which names the moves it draws at a split point too.
     if (ply == 0 && main_) shared_.report_root_move(m, shared_.pv_index + picker.taken());
     int score = 0;
-    const bool late = prunes_late_moves(depth, searched, pv_node, best.score);
+    const bool late = prunes_late_moves(depth, searched, pv_node, best.score, improving);
     const MoveOutcome outcome =
         search_move<E>(ply, depth, best.alpha, beta, type, m, searched, zaps_only || late, score);
     if (outcome == MoveOutcome::kSkipped) continue;
@@ -673,7 +684,8 @@ int Worker::pvs(int ply, int depth, int alpha, int beta, NodeType type, bool all
       }
     }
     if (may_split(depth, searched, type) && picker.remaining() > 0) {
-      if (!split<E>(ply, depth, beta, type, zaps_only, filter, picker, searched, best)) return 0;
+      if (!split<E>(ply, depth, beta, type, zaps_only, improving, filter, picker, searched, best))
+        return 0;
       break;
     }
   }
@@ -734,7 +746,7 @@ void Worker::sort_keys(int ply, const MoveList& moves, Move tt_move, std::int32_
 }
 
 template <Edition E>
-bool Worker::split(int ply, int depth, int beta, NodeType type, bool zaps_only,
+bool Worker::split(int ply, int depth, int beta, NodeType type, bool zaps_only, bool improving,
                    const ZapFilter& filter, MovePicker& picker, int searched, NodeBest& best) {
   SplitStats& stats = shared_.split_stats;
   stats.splits.fetch_add(1, std::memory_order_relaxed);
@@ -749,6 +761,7 @@ bool Worker::split(int ply, int depth, int beta, NodeType type, bool zaps_only,
   sp.beta = beta;
   sp.type = type;
   sp.zaps_only = zaps_only;
+  sp.improving = improving;
   sp.filter = filter;
   sp.parent = split_;
   sp.set_killers(killers_);
@@ -820,8 +833,8 @@ void Worker::work_at(SplitPoint& sp, bool owner) {
     // Released after the post below: the next re-search reads its alpha.
     ResearchHold hold(sp, sm.deferred);
     const AtSplit at{sp, sm, hold};
-    const bool late =
-        prunes_late_moves(sp.depth, sm.move_number, sp.type == NodeType::kPv, sm.alpha);
+    const bool late = prunes_late_moves(sp.depth, sm.move_number, sp.type == NodeType::kPv,
+                                        sm.alpha, sp.improving);
     const MoveOutcome outcome = search_move<E>(ply, sp.depth, sm.alpha, sp.beta, sp.type, sm.move,
                                                sm.move_number, sp.zaps_only || late, score, &at);
     sp.account(sm, nodes_ - nodes_before, killers_, outcome != MoveOutcome::kSkipped && !stopped_);

@@ -89,7 +89,11 @@ class Worker {
     // `accumulator_generation`.
     nnue::Accumulator accumulator;
     std::uint32_t accumulator_generation = 0;
+    // This node's static evaluation, for the improving flag two plies down
+    // (kNoStaticEval where none was computed: quiescence, the root's parent).
+    int static_eval = kNoStaticEval;
   };
+  static constexpr int kNoStaticEval = -kInfinity;
 
   // Takes over `from`'s path up to sp's node, and the killers it had when it
   // split, to help at `sp`.
@@ -144,10 +148,14 @@ class Worker {
   // of `depth` that has searched `searched` moves, the best of them scoring
   // `best_score`, searches only moves that zap an enemy piece from here on.
   // Not while every move so far is mated: the rest may hold the defence.
-  bool prunes_late_moves(int depth, int searched, bool pv_node, int best_score) const {
+  bool prunes_late_moves(int depth, int searched, bool pv_node, int best_score,
+                         bool improving) const {
     const SearchRules& rules = shared_.options.rules;
-    return !pv_node && depth <= rules.lmp_depth && !shared_.options.exact &&
-           best_score > -kMateBound && searched >= rules.lmp_base + rules.lmp_scale * depth * depth;
+    if (pv_node || depth > rules.lmp_depth || shared_.options.exact || best_score <= -kMateBound)
+      return false;
+    int count = rules.lmp_base + rules.lmp_scale * depth * depth;
+    if (!improving) count = count * rules.lmp_not_improving / 100;
+    return searched >= count;
   }
   // Young Brothers Wait: a node deep enough to be worth sharing splits once
   // its eldest brother is searched without a cutoff; an expected CUT node
@@ -163,8 +171,8 @@ class Worker {
   // unwind instead: stopped, or a split point above aborted (the result is
   // then incomplete; at the root, a better move already proved is kept).
   template <kernel::Edition E>
-  bool split(int ply, int depth, int beta, NodeType type, bool zaps_only, const ZapFilter& filter,
-             MovePicker& picker, int searched, NodeBest& best);
+  bool split(int ply, int depth, int beta, NodeType type, bool zaps_only, bool improving,
+             const ZapFilter& filter, MovePicker& picker, int searched, NodeBest& best);
   // Draws moves from `sp` and searches them until none is left or the
   // search must unwind. `owner`: this worker split the node (it names the
   // root's moves; its stack already holds the path).

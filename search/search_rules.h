@@ -47,6 +47,14 @@ struct SearchRules {
   int lmp_depth = 3;
   int lmp_base = 9;
   int lmp_scale = 3;
+  // Internal iterative reduction: a node of depth iir_depth or more that the
+  // TT has no move for is searched a ply shallower (0: off). Without a hash
+  // move its ordering is poor, and the next iteration finds it cheaper.
+  int iir_depth = 0;
+  // The improving flag: a node whose static evaluation is above the one two
+  // plies up. Late-move pruning in a node that is not improving starts after
+  // lmp_not_improving percent of its usual move count (100: no difference).
+  int lmp_not_improving = 100;
   // Null-move pruning in zero-window nodes (the reference has none).
   int null_move = 0;
   // Aspiration windows around the previous iteration's score (the
@@ -98,7 +106,7 @@ struct SearchRuleSpec {
 
 // The names follow the reference engine's options where it has the rule
 // (lmr_r1, lmr_r2, fut_depth, draw, hmb), so a course user finds them.
-inline constexpr std::array<SearchRuleSpec, 22> kSearchRuleSpecs = {{
+inline constexpr std::array<SearchRuleSpec, 24> kSearchRuleSpecs = {{
     {"zap_extension", 0, 1, [](SearchRules& r) { return &r.zap_extension; }},
     {"static_margin_1", 0, 10000, [](SearchRules& r) { return &r.static_margin[1]; }},
     {"static_margin_2", 0, 10000, [](SearchRules& r) { return &r.static_margin[2]; }},
@@ -110,6 +118,8 @@ inline constexpr std::array<SearchRuleSpec, 22> kSearchRuleSpecs = {{
     {"lmp_depth", 0, 8, [](SearchRules& r) { return &r.lmp_depth; }},
     {"lmp_base", 1, 1000, [](SearchRules& r) { return &r.lmp_base; }},
     {"lmp_scale", 0, 100, [](SearchRules& r) { return &r.lmp_scale; }},
+    {"iir_depth", 0, 64, [](SearchRules& r) { return &r.iir_depth; }},
+    {"lmp_not_improving", 10, 100, [](SearchRules& r) { return &r.lmp_not_improving; }},
     {"null_move", 0, 1, [](SearchRules& r) { return &r.null_move; }},
     {"aspiration", 0, 1, [](SearchRules& r) { return &r.aspiration; }},
     {"draw", -100, 100, [](SearchRules& r) { return &r.draw_score; }},

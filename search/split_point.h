@@ -65,6 +65,8 @@ class SplitPoint {
   int beta = 0;
   NodeType type = NodeType::kAll;
   bool zaps_only = false;
+  // The node's improving flag (Worker::prunes_late_moves).
+  bool improving = true;
   ZapFilter filter;
   const SplitPoint* parent = nullptr;
   // The owner's killers when it split: helpers start from them (the owner's

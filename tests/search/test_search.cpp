@@ -253,6 +253,62 @@ TEST(Search, LateMovePruningLeavesOutOnlyLateQuietMoves) {
   }
 }
 
+// Internal iterative reduction (iir_depth) and the improving flag's share of
+// late-move pruning (lmp_not_improving) are off by default: at their off
+// values, or where what they change is out of reach, the tree is the default
+// one node for node; switched on they change it; exact search ignores both;
+// and the King zap is still found at once.
+TEST(Search, ReductionRulesChangeTheTreeOnlyWhenOn) {
+  auto nodes_of = [](Edition e, const std::vector<std::pair<std::string, std::string>>& options,
+                     bool exact) {
+    std::uint64_t nodes = 0;
+    const auto& fens = e == Edition::k2016 ? kBenchPositions2016 : kBenchPositions2018;
+    for (std::size_t i = 0; i < 3; ++i) {
+      Engine engine;
+      EXPECT_FALSE(engine.set_option("edition", kernel::edition_name(e)).has_value());
+      EXPECT_FALSE(engine.set_option("threads", "1").has_value());
+      EXPECT_FALSE(engine.set_option("Eval", "classic").has_value());
+      for (const auto& [name, value] : options)
+        EXPECT_FALSE(engine.set_option(name, value).has_value()) << name;
+      engine.set_exact_search(exact);
+      engine.set_game(Game::from_fen(fens[i * 9], e).value());
+      SearchLimits limits;
+      limits.depth = exact ? 3 : 5;
+      const SearchResult r = engine.search(limits);
+      EXPECT_TRUE(engine.game().is_legal(r.best_move));
+      nodes += r.nodes;
+    }
+    return nodes;
+  };
+  for (Edition e : {Edition::k2016, Edition::k2018}) {
+    SCOPED_TRACE(std::string(kernel::edition_name(e)));
+    const std::uint64_t plain = nodes_of(e, {}, false);
+    EXPECT_EQ(nodes_of(e, {{"iir_depth", "0"}, {"lmp_not_improving", "100"}}, false), plain);
+    // A depth-5 search has no node below the root deeper than 5 (a zap's
+    // extension only keeps the depth).
+    EXPECT_EQ(nodes_of(e, {{"iir_depth", "6"}}, false), plain);
+    EXPECT_NE(nodes_of(e, {{"iir_depth", "3"}}, false), plain);
+    // Without late-move pruning the flag has nothing to change.
+    const std::uint64_t no_lmp = nodes_of(e, {{"lmp_depth", "0"}}, false);
+    EXPECT_EQ(nodes_of(e, {{"lmp_depth", "0"}, {"lmp_not_improving", "10"}}, false), no_lmp);
+    EXPECT_NE(nodes_of(e, {{"lmp_not_improving", "50"}}, false), plain);
+    EXPECT_EQ(nodes_of(e, {{"iir_depth", "2"}, {"lmp_not_improving", "10"}}, true),
+              nodes_of(e, {}, true));
+
+    Engine engine;
+    ASSERT_FALSE(engine.set_option("edition", kernel::edition_name(e)).has_value());
+    ASSERT_FALSE(engine.set_option("iir_depth", "1").has_value());
+    ASSERT_FALSE(engine.set_option("lmp_not_improving", "10").has_value());
+    ASSERT_TRUE(engine.set_option("lmp_not_improving", "5").has_value());
+    engine.set_game(Game::from_fen("8/8/8/8/8/8/8/ss6NN W", e).value());
+    SearchLimits limits;
+    limits.depth = 4;
+    const SearchResult r = engine.search(limits);
+    EXPECT_EQ(kernel::move_to_string(r.best_move), "h0L");
+    EXPECT_EQ(mate_in_moves(r.score), 1);
+  }
+}
+
 TEST(Search, StopEndsAnInfiniteSearchWithALegalMove) {
   Engine engine;
   std::atomic<int> done{0};
