@@ -51,6 +51,13 @@ def main():
                         help="name=value set on the games' engines (e.g. Eval=classic)")
     args = parser.parse_args()
 
+    # The trainer's modules, checked before an hour of games rather than after.
+    missing = subprocess.run(["/usr/bin/python3", "-c", "import numpy, torch"],
+                             capture_output=True, text=True)
+    if missing.returncode != 0:
+        last = (missing.stderr.strip().splitlines() or ["import failed"])[-1]
+        sys.exit("make_net: the trainer cannot run (%s); run nnue/train/setup.sh first" % last)
+
     os.makedirs(args.work, exist_ok=True)
     data = os.path.join(args.work, "data-%s.bin" % args.edition)
     net = os.path.join(args.work, "net-%s.nnue" % args.edition)
