@@ -5,6 +5,9 @@
 #include <fstream>
 #include <random>
 #include <sstream>
+#include <string>
+#include <utility>
+#include <vector>
 
 #include "kernel/game.h"
 #include "kernel/movegen.h"
@@ -199,38 +202,47 @@ TEST(Search, FindsTheKingZap) {
   }
 }
 
+using OptionList = std::vector<std::pair<std::string, std::string>>;
+
+// Nodes that one thread searches over some of the edition's bench positions
+// (every stride-th of the first count*stride) with the given options, to
+// `depth` (or 3 when exact), each from a fresh engine. The classic
+// evaluation, as bench uses: fewer nodes under a pruning rule is a tendency,
+// not a theorem (it reshapes iterative deepening's ordering and re-searches),
+// and which way a few positions go must not hang on the built-in net. With
+// net f of 2016 the four LMP positions searched 561,954 nodes without LMP and
+// 781,000 with it (one of them 306,495 -> 593,333); classic gives
+// 866,883 -> 705,767.
+std::uint64_t classic_nodes(Edition e, const OptionList& options, bool exact, std::size_t count,
+                            std::size_t stride, int depth) {
+  std::uint64_t nodes = 0;
+  const auto& fens = e == Edition::k2016 ? kBenchPositions2016 : kBenchPositions2018;
+  for (std::size_t i = 0; i < count; ++i) {
+    Engine engine;
+    EXPECT_FALSE(engine.set_option("edition", kernel::edition_name(e)).has_value());
+    EXPECT_FALSE(engine.set_option("threads", "1").has_value());
+    EXPECT_FALSE(engine.set_option("Eval", "classic").has_value());
+    for (const auto& [name, value] : options)
+      EXPECT_FALSE(engine.set_option(name, value).has_value()) << name;
+    engine.set_exact_search(exact);
+    engine.set_game(Game::from_fen(fens[i * stride], e).value());
+    SearchLimits limits;
+    limits.depth = exact ? 3 : depth;
+    const SearchResult r = engine.search(limits);
+    EXPECT_TRUE(engine.game().is_legal(r.best_move));
+    nodes += r.nodes;
+  }
+  return nodes;
+}
+
 // Late-move pruning (lmp_depth) leaves out quiet moves of zero-window nodes
 // once a node has searched lmp_base + lmp_scale * depth^2 of them: it
 // searches fewer nodes to the same depth, nothing at all changes while the
 // bar is out of reach, exact search never prunes, and the King zap is still
 // found (a zap is never pruned).
 TEST(Search, LateMovePruningLeavesOutOnlyLateQuietMoves) {
-  auto nodes_of = [](Edition e, const std::vector<std::pair<std::string, std::string>>& options,
-                     bool exact) {
-    std::uint64_t nodes = 0;
-    const auto& fens = e == Edition::k2016 ? kBenchPositions2016 : kBenchPositions2018;
-    for (std::size_t i = 0; i < 4; ++i) {
-      Engine engine;
-      EXPECT_FALSE(engine.set_option("edition", kernel::edition_name(e)).has_value());
-      EXPECT_FALSE(engine.set_option("threads", "1").has_value());
-      // The classic evaluation, as bench uses: fewer nodes is a tendency of
-      // late-move pruning, not a theorem (it reshapes iterative deepening's
-      // ordering and re-searches), and which way four positions go must not
-      // hang on the built-in net. With net f of 2016 these four positions
-      // searched 561,954 nodes without it and 781,000 with it (one of them
-      // 306,495 -> 593,333); classic gives 866,883 -> 705,767.
-      EXPECT_FALSE(engine.set_option("Eval", "classic").has_value());
-      for (const auto& [name, value] : options)
-        EXPECT_FALSE(engine.set_option(name, value).has_value()) << name;
-      engine.set_exact_search(exact);
-      engine.set_game(Game::from_fen(fens[i * 7], e).value());
-      SearchLimits limits;
-      limits.depth = exact ? 3 : 6;
-      const SearchResult r = engine.search(limits);
-      EXPECT_TRUE(engine.game().is_legal(r.best_move));
-      nodes += r.nodes;
-    }
-    return nodes;
+  auto nodes_of = [](Edition e, const OptionList& options, bool exact) {
+    return classic_nodes(e, options, exact, 4, 7, 6);
   };
   for (Edition e : {Edition::k2016, Edition::k2018}) {
     SCOPED_TRACE(std::string(kernel::edition_name(e)));
@@ -259,26 +271,8 @@ TEST(Search, LateMovePruningLeavesOutOnlyLateQuietMoves) {
 // one node for node; switched on they change it; exact search ignores both;
 // and the King zap is still found at once.
 TEST(Search, ReductionRulesChangeTheTreeOnlyWhenOn) {
-  auto nodes_of = [](Edition e, const std::vector<std::pair<std::string, std::string>>& options,
-                     bool exact) {
-    std::uint64_t nodes = 0;
-    const auto& fens = e == Edition::k2016 ? kBenchPositions2016 : kBenchPositions2018;
-    for (std::size_t i = 0; i < 3; ++i) {
-      Engine engine;
-      EXPECT_FALSE(engine.set_option("edition", kernel::edition_name(e)).has_value());
-      EXPECT_FALSE(engine.set_option("threads", "1").has_value());
-      EXPECT_FALSE(engine.set_option("Eval", "classic").has_value());
-      for (const auto& [name, value] : options)
-        EXPECT_FALSE(engine.set_option(name, value).has_value()) << name;
-      engine.set_exact_search(exact);
-      engine.set_game(Game::from_fen(fens[i * 9], e).value());
-      SearchLimits limits;
-      limits.depth = exact ? 3 : 5;
-      const SearchResult r = engine.search(limits);
-      EXPECT_TRUE(engine.game().is_legal(r.best_move));
-      nodes += r.nodes;
-    }
-    return nodes;
+  auto nodes_of = [](Edition e, const OptionList& options, bool exact) {
+    return classic_nodes(e, options, exact, 3, 9, 5);
   };
   for (Edition e : {Edition::k2016, Edition::k2018}) {
     SCOPED_TRACE(std::string(kernel::edition_name(e)));
