@@ -34,7 +34,7 @@ namespace {
 
 constexpr const char* kHelp =
     "usage: leiserchess [command]\n"
-    "  (no command)             speak the engine protocol (PROTOCOL.md) on stdin/stdout\n"
+    "  (no command)             speak the engine protocol (docs/protocol.md) on stdin/stdout\n"
     "  perft [--edition 2018|2016] [--fen FEN] [--moves M...] --depth N [--pseudo] [--divide]\n"
     "        [--threads T] [--batch-lasers]\n"
     "                           count the leaves of the move tree (--batch-lasers: trace the\n"

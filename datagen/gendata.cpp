@@ -245,7 +245,11 @@ int run_gendata(const std::vector<std::string>& args, std::ostream& out, std::os
   }
   auto parsed = parse_args(args);
   if (!parsed) {
-    err << "error: " << parsed.error() << "\n" << kUsage;
+    // The usage text is for a person at the command line; a caller of the
+    // typed entry (on_progress set: leiserchess-mpi's ranks) gets the one
+    // error line and passes it on as it is.
+    err << "error: " << parsed.error() << "\n";
+    if (!on_progress) err << kUsage;
     return 2;
   }
   const GendataConfig& config = *parsed;

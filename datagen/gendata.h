@@ -32,7 +32,8 @@ namespace leiser::datagen {
 // Runs gendata with `args` (its options): the summary to `out`; errors, the
 // usage after a bad option, and the live progress line to `err`, or, with
 // `on_progress`, the progress as data instead of that line (about once a
-// second, and at the end). Returns the exit status (2: bad options).
+// second, and at the end) and a bad option's one error line without the
+// usage. Returns the exit status (2: bad options).
 int run_gendata(const std::vector<std::string>& args, std::ostream& out, std::ostream& err,
                 const core::GendataProgressFn& on_progress = {});
 

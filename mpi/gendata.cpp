@@ -68,7 +68,7 @@ struct RankReport {
   std::int64_t file_games = 0;         // games in the rank's file afterwards
   std::int64_t file_positions = 0;
   std::string out;    // gendata's stdout (its summary line)
-  std::string notes;  // its stderr without the progress lines: errors, "resuming"
+  std::string notes;  // its stderr (the progress comes as data): errors, "resuming"
 };
 
 // Status and counts on the first line, then stdout, a NUL, stderr.
@@ -91,22 +91,6 @@ RankReport decode_done(const std::string& text) {
   r.out = text.substr(body, nul == std::string::npos ? std::string::npos : nul - body);
   if (nul != std::string::npos) r.notes = text.substr(nul + 1);
   return r;
-}
-
-// gendata's stderr without the usage text after an error: what the user
-// should still see (the progress comes as data, not on stderr).
-std::string notes_of(const std::string& err) {
-  std::string notes;
-  std::size_t start = 0;
-  while (start < err.size()) {
-    std::size_t end = err.find_first_of("\r\n", start);
-    if (end == std::string::npos) end = err.size();
-    const std::string line = err.substr(start, end - start);
-    if (!line.empty() && line.rfind("usage:", 0) != 0 && line.rfind("   ", 0) != 0)
-      notes += line + "\n";
-    start = end + 1;
-  }
-  return notes;
 }
 
 // The value after option `name` in gendata's "--name value" pairs (name=value
@@ -316,7 +300,7 @@ int run_gendata(const std::vector<std::string>& args, const core::CoreEntry& cor
     progress[static_cast<std::size_t>(rank)] = *mine;
   }
   report.out = out_text.str();
-  report.notes = notes_of(err_text.text());
+  report.notes = err_text.text();
   if (report.status == 0) {
     const auto summary = nnue::summarize_data_file(rank_file(out, rank));
     if (summary) {
@@ -354,6 +338,7 @@ int run_gendata(const std::vector<std::string>& args, const core::CoreEntry& cor
     for (std::size_t r = 0; r < reports.size(); ++r) {
       std::istringstream lines(reports[r]->notes);
       for (std::string line; std::getline(lines, line);) {
+        if (line.empty()) continue;
         if (line.rfind("error:", 0) == 0) {
           if (said.insert(line).second) std::cerr << line << "\n";
         } else {

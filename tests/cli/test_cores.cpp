@@ -5,6 +5,7 @@
 // are all checked, not only the one the program would pick.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
@@ -172,6 +173,26 @@ TEST(Cores, GendataEntryReportsProgressAsData) {
     EXPECT_EQ(err.str().find("gendata: games"), std::string::npos) << err.str();
     EXPECT_NE(out.str().find("3 games"), std::string::npos) << out.str();
     std::remove(file.c_str());
+  }
+}
+
+// A bad option through the typed entry: exit status 2 and the one error
+// line, without the usage text a person at the command line gets (so that
+// leiserchess-mpi passes on what a rank says as it is, filtering nothing).
+TEST(Cores, GendataEntryRefusesBadOptionsWithOneErrorLine) {
+  for (const CoreEntry* core : runnable_cores()) {
+    std::ostringstream out, err;
+    int reports = 0;
+    const int status = core->gendata(
+        {"--edition", "2016", "--games", "3", "--nodes", "x", "--out", "never.bin"},
+        [&](const core::GendataProgress&) { ++reports; }, out, err);
+    EXPECT_EQ(status, 2) << core->name;
+    EXPECT_EQ(reports, 0) << core->name;
+    EXPECT_EQ(out.str(), "") << core->name;
+    const std::string text = err.str();
+    EXPECT_EQ(text.rfind("error: ", 0), 0u) << text;
+    EXPECT_EQ(std::count(text.begin(), text.end(), '\n'), 1) << text;
+    EXPECT_EQ(text.find("usage"), std::string::npos) << text;
   }
 }
 
