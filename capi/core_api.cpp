@@ -7,9 +7,11 @@
 #include "capi/core_api.h"
 
 #include <atomic>
+#include <cstdint>
 #include <cstring>
 #include <exception>
 #include <new>
+#include <optional>
 #include <sstream>
 #include <string>
 
@@ -243,18 +245,42 @@ leiser_status engine_stop(leiser_engine* engine) {
   return LEISER_OK;
 }
 
+// The perft functions' one depth check.
+std::optional<leiser_status> bad_perft_depth(leiser_engine* engine, const char* function,
+                                             int depth) {
+  if (depth >= 1 && depth <= kMaxPerftDepth) return std::nullopt;
+  return fail(engine, LEISER_ERROR_INVALID_ARGUMENT,
+              std::string(function) + ": depth " + std::to_string(depth) + " is not in 1.." +
+                  std::to_string(kMaxPerftDepth));
+}
+
 leiser_status engine_perft(leiser_engine* engine, int depth, uint64_t* leaves) {
   return guarded(engine, "perft", [&] {
     if (!leaves)
       return fail(engine, LEISER_ERROR_INVALID_ARGUMENT, "perft: no place for the count");
-    if (depth < 1 || depth > kMaxPerftDepth)
-      return fail(engine, LEISER_ERROR_INVALID_ARGUMENT,
-                  "perft: depth " + std::to_string(depth) + " is not in 1.." +
-                      std::to_string(kMaxPerftDepth));
+    if (const auto bad = bad_perft_depth(engine, "perft", depth)) return *bad;
     const Game& game = engine->engine.game();
     *leaves =
         leiser::kernel::perft(game.position(), game.ko_board(),
                               {depth, leiser::kernel::PerftMode::kLegal, engine->engine.threads()});
+    return LEISER_OK;
+  });
+}
+
+leiser_status engine_perft_divide(leiser_engine* engine, int depth, leiser_divide_callback on_move,
+                                  void* user_data, uint64_t* leaves) {
+  return guarded(engine, "perft_divide", [&] {
+    if (const auto bad = bad_perft_depth(engine, "perft_divide", depth)) return *bad;
+    const Game& game = engine->engine.game();
+    const auto shares = leiser::kernel::perft_divide(
+        game.position(), game.ko_board(),
+        {depth, leiser::kernel::PerftMode::kLegal, engine->engine.threads()});
+    std::uint64_t total = 0;
+    for (const auto& [move, count] : shares) {
+      total += count;
+      if (on_move) on_move(leiser::kernel::move_to_string(move).c_str(), count, user_data);
+    }
+    if (leaves) *leaves = total;
     return LEISER_OK;
   });
 }
@@ -274,6 +300,6 @@ leiser_status engine_evaluate(leiser_engine* engine, int32_t* score_cp) {
 }  // namespace
 
 constinit const LeiserCoreApi leiser::capi::kCoreApi{
-    &engine_create,       &engine_destroy, &last_error,      &engine_set_option,
-    &engine_set_position, &engine_get_fen, &engine_new_game, &engine_search,
-    &engine_stop,         &engine_perft,   &engine_evaluate};
+    &engine_create,       &engine_destroy, &last_error,          &engine_set_option,
+    &engine_set_position, &engine_get_fen, &engine_new_game,     &engine_search,
+    &engine_stop,         &engine_perft,   &engine_perft_divide, &engine_evaluate};

@@ -21,6 +21,9 @@ struct LeiserCoreApi {
                                  leiser_result* result);
   leiser_status (*engine_stop)(leiser_engine* engine);
   leiser_status (*engine_perft)(leiser_engine* engine, int depth, uint64_t* leaves);
+  leiser_status (*engine_perft_divide)(leiser_engine* engine, int depth,
+                                       leiser_divide_callback on_move, void* user_data,
+                                       uint64_t* leaves);
   leiser_status (*engine_evaluate)(leiser_engine* engine, int32_t* score_cp);
 };
 

@@ -83,6 +83,11 @@ leiser_status leiser_engine_stop(leiser_engine* engine) { return api().engine_st
 leiser_status leiser_engine_perft(leiser_engine* engine, int depth, uint64_t* leaves) {
   return api().engine_perft(engine, depth, leaves);
 }
+leiser_status leiser_engine_perft_divide(leiser_engine* engine, int depth,
+                                         leiser_divide_callback on_move, void* user_data,
+                                         uint64_t* leaves) {
+  return api().engine_perft_divide(engine, depth, on_move, user_data, leaves);
+}
 leiser_status leiser_engine_evaluate(leiser_engine* engine, int32_t* score_cp) {
   return api().engine_evaluate(engine, score_cp);
 }

@@ -148,6 +148,20 @@ LEISER_API leiser_status leiser_engine_stop(leiser_engine* engine);
  * `depth` plies (1 to 10), Ko included, as `leiserchess perft`. */
 LEISER_API leiser_status leiser_engine_perft(leiser_engine* engine, int depth, uint64_t* leaves);
 
+/* One root move's share of a divided perft: the move in the protocol's
+ * notation and the leaves below it (depth - 1 plies after it). */
+typedef void (*leiser_divide_callback)(const char* move, uint64_t leaves, void* user_data);
+
+/* Perft divided by root move, as `leiserchess perft --divide`: `on_move`
+ * (may be NULL) is called once per legal root move, in generation order, on
+ * the calling thread, after the whole count; `leaves` (may be NULL) gets the
+ * total. The move text is valid only during the call. The callback may call
+ * leiser_engine_stop (which does nothing here); any other call on this
+ * engine from it returns LEISER_ERROR_BUSY. */
+LEISER_API leiser_status leiser_engine_perft_divide(leiser_engine* engine, int depth,
+                                                    leiser_divide_callback on_move, void* user_data,
+                                                    uint64_t* leaves);
+
 /* The static evaluation of the current position in centipawns, from the
  * side to move's point of view (the protocol's `eval`). */
 LEISER_API leiser_status leiser_engine_evaluate(leiser_engine* engine, int32_t* score_cp);

@@ -6,6 +6,7 @@
 #include <atomic>
 #include <chrono>
 #include <cstdlib>
+#include <set>
 #include <string>
 #include <thread>
 #include <vector>
@@ -13,6 +14,7 @@
 #include "capi/leiserchess.h"
 #include "kernel/fen.h"
 #include "kernel/game.h"
+#include "kernel/notation.h"
 #include "kernel/perft.h"
 #include "search/evaluate.h"
 #include "simd/dispatch.h"
@@ -141,6 +143,66 @@ TEST_F(Capi, PerftAgreesWithTheKernelAndHonoursKo) {
   EXPECT_EQ(leiser_engine_perft(engine_, 11, &leaves), LEISER_ERROR_INVALID_ARGUMENT);
   EXPECT_EQ(leiser_engine_perft(engine_, 2, nullptr), LEISER_ERROR_INVALID_ARGUMENT);
   EXPECT_EQ(leaves, 7u);
+}
+
+// Divided perft: one call per legal root move, each
+// count the perft of the game after that move (its history included, for
+// Ko), summing to the undivided total.
+TEST_F(Capi, PerftDivideGivesEachRootMoveItsLeaves) {
+  ASSERT_EQ(leiser_engine_set_option(engine_, "edition", "2016"), LEISER_OK);
+  ASSERT_EQ(leiser_engine_set_position(engine_, "startpos", "h4g5 a3a2"), LEISER_OK);
+  const Game game = game_after(Edition::k2016, {"h4g5", "a3a2"});
+  struct Share {
+    std::string move;
+    uint64_t leaves;
+  };
+  std::vector<Share> shares;
+  auto collect = [](const char* move, uint64_t leaves, void* user_data) {
+    static_cast<std::vector<Share>*>(user_data)->push_back({move, leaves});
+  };
+  for (int depth = 1; depth <= 3; ++depth) {
+    shares.clear();
+    uint64_t total = 0, undivided = 0;
+    ASSERT_EQ(leiser_engine_perft_divide(engine_, depth, collect, &shares, &total), LEISER_OK)
+        << error();
+    ASSERT_EQ(leiser_engine_perft(engine_, depth, &undivided), LEISER_OK);
+    EXPECT_EQ(total, undivided);
+    std::set<std::string> legal;
+    for (const auto move : game.legal_moves()) legal.insert(leiser::kernel::move_to_string(move));
+    ASSERT_EQ(shares.size(), legal.size());
+    uint64_t sum = 0;
+    for (const Share& share : shares) {
+      EXPECT_EQ(legal.erase(share.move), 1u) << share.move << " is no legal move, or came twice";
+      Game after = game;
+      ASSERT_TRUE(after.play(share.move).has_value()) << share.move;
+      const uint64_t expected =
+          depth == 1 ? 1 : leiser::kernel::perft(after.position(), after.ko_board(), {depth - 1});
+      EXPECT_EQ(share.leaves, expected) << share.move << " at depth " << depth;
+      sum += share.leaves;
+    }
+    EXPECT_EQ(sum, total);
+  }
+  // No callback and no total: allowed, counts for nothing.
+  EXPECT_EQ(leiser_engine_perft_divide(engine_, 2, nullptr, nullptr, nullptr), LEISER_OK);
+  // A call from the callback finds the engine busy; the divide itself goes on.
+  struct Reentry {
+    leiser_engine* engine;
+    std::vector<leiser_status> statuses;
+  } reentry{engine_, {}};
+  auto call_back_in = [](const char*, uint64_t, void* user_data) {
+    auto* r = static_cast<Reentry*>(user_data);
+    uint64_t leaves = 0;
+    r->statuses.push_back(leiser_engine_perft(r->engine, 1, &leaves));
+  };
+  uint64_t total = 0;
+  ASSERT_EQ(leiser_engine_perft_divide(engine_, 1, call_back_in, &reentry, &total), LEISER_OK);
+  ASSERT_EQ(reentry.statuses.size(), total);
+  for (const leiser_status status : reentry.statuses) EXPECT_EQ(status, LEISER_ERROR_BUSY);
+  EXPECT_EQ(leiser_engine_perft_divide(engine_, 0, collect, &shares, &total),
+            LEISER_ERROR_INVALID_ARGUMENT);
+  EXPECT_EQ(error(), "perft_divide: depth 0 is not in 1..10");
+  EXPECT_EQ(leiser_engine_perft_divide(nullptr, 1, collect, &shares, &total),
+            LEISER_ERROR_INVALID_ARGUMENT);
 }
 
 TEST_F(Capi, EvaluationFollowsTheWeights) {
