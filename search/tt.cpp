@@ -91,22 +91,45 @@ void TranspositionTable::clear() {
 }
 
 std::optional<TTEntry> TranspositionTable::probe(kernel::Key key) const {
-  const Slot& slot = slots_[index(key)];
-  const std::uint64_t data = load(slot.data);
-  const std::uint64_t check = load(slot.check);
-  return decode_tt_entry(key, {check, data});
+  const std::size_t first = index(key);
+  for (std::size_t i = first; i < first + ways_; ++i) {
+    const Slot& slot = slots_[i];
+    const std::uint64_t data = load(slot.data);
+    const std::uint64_t check = load(slot.check);
+    if (auto entry = decode_tt_entry(key, {check, data})) return entry;
+  }
+  return std::nullopt;
+}
+
+int TranspositionTable::keep_value(std::uint64_t data) const {
+  // An earlier search's entry counts 8 plies less per search of age, so old
+  // deep entries give way in time (Stockfish's rule).
+  const int age = (generation_ - generation_of(data)) & 63;
+  return depth_of(data) - 8 * age;
 }
 
 void TranspositionTable::store(kernel::Key key, kernel::Move move, int score, int depth,
                                Bound bound, int static_eval) {
-  Slot& slot = slots_[index(key)];
+  // The bucket's entry of the same position if it has one, else an empty
+  // one, else the one least worth keeping.
+  const std::size_t first = index(key);
+  std::size_t victim = first;
+  for (std::size_t i = first; i < first + ways_; ++i) {
+    const std::uint64_t data = load(slots_[i].data);
+    if ((load(slots_[i].check) ^ data) == key || data == 0) {
+      victim = i;
+      break;
+    }
+    if (i != first && keep_value(data) < keep_value(load(slots_[victim].data))) victim = i;
+  }
+  Slot& slot = slots_[victim];
   const std::uint64_t old_data = load(slot.data);
   const std::uint64_t old_check = load(slot.check);
   const bool same_position = (old_check ^ old_data) == key;
   // Keep a deeper entry of this search for a different position, unless the
   // new one is exact.
-  if (!same_position && generation_of(old_data) == generation_ && depth_of(old_data) > depth + 2 &&
-      bound != Bound::kExact)
+  if (!same_position && old_data != 0 && generation_of(old_data) == generation_ &&
+      depth_of(old_data) > depth + 2 && bound != Bound::kExact)
     return;
   // Keep the old best move when the new entry has none.
   if (same_position && move == kernel::Move::none())

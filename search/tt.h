@@ -100,6 +100,12 @@ class TranspositionTable {
   void prefetch(kernel::Key key) const { __builtin_prefetch(&slots_[index(key)]); }
   void store(kernel::Key key, kernel::Move move, int score, int depth, Bound bound,
              int static_eval);
+  // Entries per bucket: 1 (each position has one slot) or 2 (a pair of
+  // adjacent slots, one 32-byte half of a cache line: a store evicts the
+  // shallower or older of the two). Entries stay where they are: a probe
+  // finds them under either layout, so this needs no clear.
+  void set_bucket_entries(int entries) { ways_ = entries == 2 ? 2 : 1; }
+  int bucket_entries() const { return static_cast<int>(ways_); }
   // Permille of a sample of entries written in the current search.
   int hashfull() const;
   std::size_t size_megabytes() const { return megabytes_; }
@@ -125,12 +131,18 @@ class TranspositionTable {
   static constexpr std::size_t kHugePageBytes = std::size_t{2} << 20;
   static constexpr std::size_t kLargestHugePageTable = std::size_t{256} << 20;
   static SlotArray allocate(std::size_t count);
-  std::size_t index(kernel::Key key) const { return static_cast<std::size_t>(key & mask_); }
+  // The first slot of key's bucket.
+  std::size_t index(kernel::Key key) const {
+    return static_cast<std::size_t>(key & mask_) & ~(ways_ - 1);
+  }
+  // How much an entry is worth keeping: its depth, less for age.
+  int keep_value(std::uint64_t data) const;
 
   SlotArray slots_;
   std::size_t mask_ = 0;
   std::size_t megabytes_ = 0;
   std::uint8_t generation_ = 0;
+  std::size_t ways_ = 1;
 };
 
 }  // namespace leiser::search

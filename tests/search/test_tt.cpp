@@ -97,6 +97,65 @@ TEST(TranspositionTable, AnEntryOfAnEarlierSearchIsReplacedWhateverItsDepth) {
   EXPECT_EQ(tt.probe(kRival)->depth, 1);
 }
 
+// Buckets of two (tt_bucket=2): a key's bucket is its slot and the one
+// beside it (the low bit of the slot index cleared), so kKey (slot ...42)
+// and kNeighbour (slot ...43) share one bucket and both stay.
+constexpr Key kNeighbour = kKey + 1;
+
+TEST(TranspositionTableBuckets, TwoPositionsOfOneBucketBothStay) {
+  TranspositionTable tt(kOneMegabyte);
+  tt.set_bucket_entries(2);
+  EXPECT_EQ(tt.bucket_entries(), 2);
+  tt.store(kKey, kMoveA, 50, 10, Bound::kLower, 0);
+  tt.store(kRival, kMoveB, 60, 3, Bound::kUpper, 0);  // one slot: would be dropped
+  tt.store(kNeighbour, kMoveB, 70, 4, Bound::kUpper, 0);
+  ASSERT_TRUE(tt.probe(kKey).has_value());
+  EXPECT_EQ(tt.probe(kKey)->score, 50);
+  // kRival took the bucket's other slot; kNeighbour then found both full and
+  // evicted the shallower, kRival.
+  EXPECT_FALSE(tt.probe(kRival).has_value());
+  ASSERT_TRUE(tt.probe(kNeighbour).has_value());
+  EXPECT_EQ(tt.probe(kNeighbour)->score, 70);
+  // With one entry per slot the same stores keep kNeighbour in its own slot,
+  // and kRival lost to the deeper kKey.
+  TranspositionTable single(kOneMegabyte);
+  single.store(kKey, kMoveA, 50, 10, Bound::kLower, 0);
+  single.store(kRival, kMoveB, 60, 3, Bound::kUpper, 0);
+  EXPECT_FALSE(single.probe(kRival).has_value());
+}
+
+TEST(TranspositionTableBuckets, TheSamePositionIsOverwrittenInItsOwnSlot) {
+  TranspositionTable tt(kOneMegabyte);
+  tt.set_bucket_entries(2);
+  tt.store(kKey, kMoveA, 50, 10, Bound::kLower, 0);
+  tt.store(kNeighbour, kMoveB, 70, 4, Bound::kUpper, 0);
+  tt.store(kNeighbour, Move::none(), 80, 2, Bound::kExact, 0);  // shallower, same position
+  ASSERT_TRUE(tt.probe(kNeighbour).has_value());
+  EXPECT_EQ(tt.probe(kNeighbour)->score, 80);
+  EXPECT_EQ(tt.probe(kNeighbour)->move, kMoveB);
+  ASSERT_TRUE(tt.probe(kKey).has_value());
+  EXPECT_EQ(tt.probe(kKey)->depth, 10);
+}
+
+TEST(TranspositionTableBuckets, AnOlderSearchsEntryIsEvictedBeforeADeeperCurrentOne) {
+  TranspositionTable tt(kOneMegabyte);
+  tt.set_bucket_entries(2);
+  tt.store(kKey, kMoveA, 50, 12, Bound::kLower, 0);  // 12 - 8 = 4 after one search
+  tt.new_search();
+  tt.store(kNeighbour, kMoveB, 70, 6, Bound::kLower, 0);
+  tt.store(kRival, kMoveB, 60, 5, Bound::kUpper, 0);
+  EXPECT_FALSE(tt.probe(kKey).has_value());
+  EXPECT_TRUE(tt.probe(kNeighbour).has_value());
+  EXPECT_TRUE(tt.probe(kRival).has_value());
+  // The current search's deeper entry is kept from a much shallower rival.
+  tt.store(kRival + kSameSlot, kMoveA, 1, 1, Bound::kUpper, 0);
+  EXPECT_TRUE(tt.probe(kNeighbour).has_value());
+  EXPECT_FALSE(tt.probe(kRival + kSameSlot).has_value());
+  // The layout can change back: an entry in its own slot is still found.
+  tt.set_bucket_entries(1);
+  EXPECT_TRUE(tt.probe(kRival).has_value());
+}
+
 TEST(TranspositionTable, TheSamePositionIsAlwaysOverwrittenKeepingItsMoveWhenTheNewHasNone) {
   TranspositionTable tt(kOneMegabyte);
   tt.store(kKey, kMoveA, 50, 30, Bound::kLower, 7);
