@@ -267,6 +267,22 @@ leiser_status engine_perft(leiser_engine* engine, int depth, uint64_t* leaves) {
   });
 }
 
+leiser_status engine_perft_by_depth(leiser_engine* engine, int depth, uint64_t* counts,
+                                    leiser_depth_callback on_depth, void* user_data) {
+  return guarded(engine, "perft_by_depth", [&] {
+    if (const auto bad = bad_perft_depth(engine, "perft_by_depth", depth)) return *bad;
+    const Game& game = engine->engine.game();
+    for (int d = 1; d <= depth; ++d) {
+      const std::uint64_t leaves =
+          leiser::kernel::perft(game.position(), game.ko_board(),
+                                {d, leiser::kernel::PerftMode::kLegal, engine->engine.threads()});
+      if (counts) counts[d - 1] = leaves;
+      if (on_depth) on_depth(d, leaves, user_data);
+    }
+    return LEISER_OK;
+  });
+}
+
 leiser_status engine_perft_divide(leiser_engine* engine, int depth, leiser_divide_callback on_move,
                                   void* user_data, uint64_t* leaves) {
   return guarded(engine, "perft_divide", [&] {
@@ -300,6 +316,8 @@ leiser_status engine_evaluate(leiser_engine* engine, int32_t* score_cp) {
 }  // namespace
 
 constinit const LeiserCoreApi leiser::capi::kCoreApi{
-    &engine_create,       &engine_destroy, &last_error,          &engine_set_option,
-    &engine_set_position, &engine_get_fen, &engine_new_game,     &engine_search,
-    &engine_stop,         &engine_perft,   &engine_perft_divide, &engine_evaluate};
+    &engine_create,     &engine_destroy,        &last_error,
+    &engine_set_option, &engine_set_position,   &engine_get_fen,
+    &engine_new_game,   &engine_search,         &engine_stop,
+    &engine_perft,      &engine_perft_by_depth, &engine_perft_divide,
+    &engine_evaluate};

@@ -21,6 +21,8 @@ struct LeiserCoreApi {
                                  leiser_result* result);
   leiser_status (*engine_stop)(leiser_engine* engine);
   leiser_status (*engine_perft)(leiser_engine* engine, int depth, uint64_t* leaves);
+  leiser_status (*engine_perft_by_depth)(leiser_engine* engine, int depth, uint64_t* counts,
+                                         leiser_depth_callback on_depth, void* user_data);
   leiser_status (*engine_perft_divide)(leiser_engine* engine, int depth,
                                        leiser_divide_callback on_move, void* user_data,
                                        uint64_t* leaves);

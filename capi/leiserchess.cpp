@@ -83,6 +83,10 @@ leiser_status leiser_engine_stop(leiser_engine* engine) { return api().engine_st
 leiser_status leiser_engine_perft(leiser_engine* engine, int depth, uint64_t* leaves) {
   return api().engine_perft(engine, depth, leaves);
 }
+leiser_status leiser_engine_perft_by_depth(leiser_engine* engine, int depth, uint64_t* counts,
+                                           leiser_depth_callback on_depth, void* user_data) {
+  return api().engine_perft_by_depth(engine, depth, counts, on_depth, user_data);
+}
 leiser_status leiser_engine_perft_divide(leiser_engine* engine, int depth,
                                          leiser_divide_callback on_move, void* user_data,
                                          uint64_t* leaves) {

@@ -148,6 +148,21 @@ LEISER_API leiser_status leiser_engine_stop(leiser_engine* engine);
  * `depth` plies (1 to 10), Ko included, as `leiserchess perft`. */
 LEISER_API leiser_status leiser_engine_perft(leiser_engine* engine, int depth, uint64_t* leaves);
 
+/* One depth's count of a perft by depth: the leaves `depth` plies down. */
+typedef void (*leiser_depth_callback)(int depth, uint64_t leaves, void* user_data);
+
+/* Perft counts at every depth from 1 to `depth` (1 to 10), as `leiserchess
+ * perft --depth` prints them: counts[d - 1] gets depth d's (counts may be
+ * NULL, else it holds `depth` entries), and `on_depth` (may be NULL) is
+ * called on the calling thread as each depth's count is known, so a long
+ * count shows progress. The callback may call leiser_engine_stop (which does
+ * nothing here); any other call on this engine from it returns
+ * LEISER_ERROR_BUSY. */
+LEISER_API leiser_status leiser_engine_perft_by_depth(leiser_engine* engine, int depth,
+                                                      uint64_t* counts,
+                                                      leiser_depth_callback on_depth,
+                                                      void* user_data);
+
 /* One root move's share of a divided perft: the move in the protocol's
  * notation and the leaves below it (depth - 1 plies after it). */
 typedef void (*leiser_divide_callback)(const char* move, uint64_t leaves, void* user_data);

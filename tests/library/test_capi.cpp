@@ -205,6 +205,49 @@ TEST_F(Capi, PerftDivideGivesEachRootMoveItsLeaves) {
             LEISER_ERROR_INVALID_ARGUMENT);
 }
 
+// Perft by depth: every depth's count, in order, through the array and the
+// callback alike, each equal to the undivided perft at that depth.
+TEST_F(Capi, PerftByDepthGivesEveryDepthInOrder) {
+  ASSERT_EQ(leiser_engine_set_option(engine_, "edition", "2016"), LEISER_OK);
+  ASSERT_EQ(leiser_engine_set_position(engine_, "startpos", "h4g5"), LEISER_OK);
+  struct Seen {
+    std::vector<int> depths;
+    std::vector<uint64_t> leaves;
+  } seen;
+  auto on_depth = [](int depth, uint64_t leaves, void* user_data) {
+    auto* s = static_cast<Seen*>(user_data);
+    s->depths.push_back(depth);
+    s->leaves.push_back(leaves);
+  };
+  uint64_t counts[3] = {0, 0, 0};
+  ASSERT_EQ(leiser_engine_perft_by_depth(engine_, 3, counts, on_depth, &seen), LEISER_OK)
+      << error();
+  EXPECT_EQ(seen.depths, (std::vector<int>{1, 2, 3}));
+  ASSERT_EQ(seen.leaves.size(), 3u);
+  for (int depth = 1; depth <= 3; ++depth) {
+    uint64_t leaves = 0;
+    ASSERT_EQ(leiser_engine_perft(engine_, depth, &leaves), LEISER_OK);
+    EXPECT_EQ(counts[depth - 1], leaves) << "depth " << depth;
+    EXPECT_EQ(seen.leaves[depth - 1], leaves) << "depth " << depth;
+  }
+  EXPECT_LT(counts[0], counts[1]);
+  EXPECT_LT(counts[1], counts[2]);
+  // Either output may be left out; a depth out of range is refused at once.
+  uint64_t one = 0;
+  EXPECT_EQ(leiser_engine_perft_by_depth(engine_, 1, &one, nullptr, nullptr), LEISER_OK);
+  EXPECT_EQ(one, counts[0]);
+  seen = {};
+  EXPECT_EQ(leiser_engine_perft_by_depth(engine_, 2, nullptr, on_depth, &seen), LEISER_OK);
+  EXPECT_EQ(seen.depths, (std::vector<int>{1, 2}));
+  seen = {};
+  EXPECT_EQ(leiser_engine_perft_by_depth(engine_, 11, counts, on_depth, &seen),
+            LEISER_ERROR_INVALID_ARGUMENT);
+  EXPECT_EQ(error(), "perft_by_depth: depth 11 is not in 1..10");
+  EXPECT_TRUE(seen.depths.empty());
+  EXPECT_EQ(leiser_engine_perft_by_depth(nullptr, 1, counts, nullptr, nullptr),
+            LEISER_ERROR_INVALID_ARGUMENT);
+}
+
 TEST_F(Capi, EvaluationFollowsTheWeights) {
   ASSERT_EQ(leiser_engine_set_option(engine_, "edition", "2016"), LEISER_OK);
   ASSERT_EQ(leiser_engine_set_option(engine_, "Eval", "classic"),
