@@ -19,6 +19,7 @@
 #include "kernel/game.h"
 #include "kernel/notation.h"
 #include "kernel/perft.h"
+#include "search/benchmark.h"
 #include "search/engine.h"
 #include "search/evaluate.h"
 
@@ -28,6 +29,8 @@ struct leiser_engine {
   // Set while a call runs: a second concurrent call gets LEISER_ERROR_BUSY
   // instead of a data race (stop is the one call allowed meanwhile).
   std::atomic<bool> busy{false};
+  // Stops a running leiser_engine_bench (whose engine is its own).
+  leiser::search::BenchStop bench_stop;
 };
 
 namespace {
@@ -242,6 +245,7 @@ leiser_status engine_stop(leiser_engine* engine) {
   // Not claimed: it is the one call meant to run during a search.
   if (!engine) return LEISER_ERROR_INVALID_ARGUMENT;
   engine->engine.stop();
+  engine->bench_stop.request();
   return LEISER_OK;
 }
 
@@ -301,6 +305,31 @@ leiser_status engine_perft_divide(leiser_engine* engine, int depth, leiser_divid
   });
 }
 
+constexpr int kMaxBenchDepth = 30;  // as `leiserchess bench`
+
+leiser_status engine_bench(leiser_engine* engine, int depth, leiser_bench_result* result) {
+  return guarded(engine, "bench", [&] {
+    if (!result)
+      return fail(engine, LEISER_ERROR_INVALID_ARGUMENT, "bench: no place for the result");
+    if (depth < 1 || depth > kMaxBenchDepth)
+      return fail(engine, LEISER_ERROR_INVALID_ARGUMENT,
+                  "bench: depth " + std::to_string(depth) + " is not in 1.." +
+                      std::to_string(kMaxBenchDepth));
+    const leiser::kernel::Edition edition = engine->engine.edition();
+    engine->bench_stop.reset();
+    const leiser::search::BenchTotals totals = leiser::search::run_bench(
+        depth, edition, engine->engine.threads(), leiser::search::bench_positions(edition), {}, {},
+        &engine->bench_stop);
+    *result = {};
+    result->nodes = totals.nodes;
+    result->moves_made = totals.moves_made;
+    result->seconds = totals.seconds;
+    result->positions = static_cast<uint32_t>(totals.positions);
+    result->stopped = totals.stopped ? 1 : 0;
+    return LEISER_OK;
+  });
+}
+
 leiser_status engine_evaluate(leiser_engine* engine, int32_t* score_cp) {
   return guarded(engine, "evaluate", [&] {
     if (!score_cp)
@@ -315,9 +344,20 @@ leiser_status engine_evaluate(leiser_engine* engine, int32_t* score_cp) {
 
 }  // namespace
 
+// Designated, so that a field added to the table cannot take another's function.
 constinit const LeiserCoreApi leiser::capi::kCoreApi{
-    &engine_create,     &engine_destroy,        &last_error,
-    &engine_set_option, &engine_set_position,   &engine_get_fen,
-    &engine_new_game,   &engine_search,         &engine_stop,
-    &engine_perft,      &engine_perft_by_depth, &engine_perft_divide,
-    &engine_evaluate};
+    .engine_create = &engine_create,
+    .engine_destroy = &engine_destroy,
+    .last_error = &last_error,
+    .engine_set_option = &engine_set_option,
+    .engine_set_position = &engine_set_position,
+    .engine_get_fen = &engine_get_fen,
+    .engine_new_game = &engine_new_game,
+    .engine_search = &engine_search,
+    .engine_stop = &engine_stop,
+    .engine_perft = &engine_perft,
+    .engine_perft_by_depth = &engine_perft_by_depth,
+    .engine_perft_divide = &engine_perft_divide,
+    .engine_bench = &engine_bench,
+    .engine_evaluate = &engine_evaluate,
+};

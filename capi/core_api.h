@@ -26,6 +26,7 @@ struct LeiserCoreApi {
   leiser_status (*engine_perft_divide)(leiser_engine* engine, int depth,
                                        leiser_divide_callback on_move, void* user_data,
                                        uint64_t* leaves);
+  leiser_status (*engine_bench)(leiser_engine* engine, int depth, leiser_bench_result* result);
   leiser_status (*engine_evaluate)(leiser_engine* engine, int32_t* score_cp);
 };
 

@@ -92,6 +92,9 @@ leiser_status leiser_engine_perft_divide(leiser_engine* engine, int depth,
                                          uint64_t* leaves) {
   return api().engine_perft_divide(engine, depth, on_move, user_data, leaves);
 }
+leiser_status leiser_engine_bench(leiser_engine* engine, int depth, leiser_bench_result* result) {
+  return api().engine_bench(engine, depth, result);
+}
 leiser_status leiser_engine_evaluate(leiser_engine* engine, int32_t* score_cp) {
   return api().engine_evaluate(engine, score_cp);
 }

@@ -177,6 +177,24 @@ LEISER_API leiser_status leiser_engine_perft_divide(leiser_engine* engine, int d
                                                     leiser_divide_callback on_move, void* user_data,
                                                     uint64_t* leaves);
 
+/* What the signature bench found (leiser_engine_bench). */
+typedef struct leiser_bench_result {
+  uint64_t nodes;      /* with one thread: the bench signature */
+  uint64_t moves_made; /* the course engines' node count */
+  double seconds;
+  uint32_t positions; /* searched to the end: fewer than 30 when stopped */
+  int32_t stopped;    /* 1 when leiser_engine_stop ended it early */
+} leiser_bench_result;
+
+/* The signature bench, as `leiserchess bench <depth> <edition> <threads>`:
+ * the 30 bench positions of the engine's edition, each searched to `depth`
+ * (1 to 30) from cleared state by a bench engine of its own (its threads
+ * the engine's `threads` option, a 16 MB table, the classic evaluation).
+ * This engine's game, table and other options are left as they were.
+ * leiser_engine_stop from another thread ends it at the position it is on. */
+LEISER_API leiser_status leiser_engine_bench(leiser_engine* engine, int depth,
+                                             leiser_bench_result* result);
+
 /* The static evaluation of the current position in centipawns, from the
  * side to move's point of view (the protocol's `eval`). */
 LEISER_API leiser_status leiser_engine_evaluate(leiser_engine* engine, int32_t* score_cp);

@@ -16,6 +16,7 @@
 #include "kernel/game.h"
 #include "kernel/notation.h"
 #include "kernel/perft.h"
+#include "search/benchmark.h"
 #include "search/evaluate.h"
 #include "simd/dispatch.h"
 #include "tests/support/hang_bound.h"
@@ -389,6 +390,54 @@ TEST_F(Capi, StopEndsAnInfiniteSearchAndOtherCallsAreRefusedMeanwhile) {
   // Free again.
   EXPECT_EQ(leiser_engine_set_option(engine_, "hash", "16"), LEISER_OK) << error();
   EXPECT_EQ(leiser_engine_stop(engine_), LEISER_OK);  // no search: nothing happens
+}
+
+// The bench: the signature of the engine's edition at one thread, as
+// search::run_bench counts it, with the engine's own game untouched; a
+// stop from another thread ends a bench that would run for hours.
+TEST_F(Capi, BenchGivesTheSignatureAndStops) {
+  ASSERT_EQ(leiser_engine_set_option(engine_, "edition", "2016"), LEISER_OK);
+  ASSERT_EQ(leiser_engine_set_position(engine_, "startpos", "h4g5"), LEISER_OK);
+  const std::string before = fen();
+  leiser_bench_result result{};
+  ASSERT_EQ(leiser_engine_bench(engine_, 3, &result), LEISER_OK) << error();
+  const auto expected = leiser::search::run_bench(3, Edition::k2016, 1);
+  EXPECT_EQ(result.nodes, expected.nodes);
+  EXPECT_EQ(result.moves_made, expected.moves_made);
+  EXPECT_EQ(result.positions, 30u);
+  EXPECT_EQ(result.stopped, 0);
+  EXPECT_GT(result.nodes, 0u);
+  EXPECT_EQ(fen(), before);
+  ASSERT_EQ(leiser_engine_set_option(engine_, "edition", "2018"), LEISER_OK);
+  ASSERT_EQ(leiser_engine_bench(engine_, 2, &result), LEISER_OK) << error();
+  EXPECT_EQ(result.nodes, leiser::search::run_bench(2, Edition::k2018, 1).nodes);
+
+  EXPECT_EQ(leiser_engine_bench(engine_, 0, &result), LEISER_ERROR_INVALID_ARGUMENT);
+  EXPECT_EQ(error(), "bench: depth 0 is not in 1..30");
+  EXPECT_EQ(leiser_engine_bench(engine_, 3, nullptr), LEISER_ERROR_INVALID_ARGUMENT);
+
+  // Depth 30 would not end today: stop it, again and again until it returns
+  // (a stop before the bench starts is forgotten, as a search's is).
+  std::atomic<bool> done{false};
+  leiser_status status = LEISER_ERROR_INTERNAL;
+  std::thread bencher([&] {
+    status = leiser_engine_bench(engine_, 30, &result);
+    done = true;
+  });
+  const auto started = std::chrono::steady_clock::now();
+  while (!done && std::chrono::steady_clock::now() - started <
+                      leiser::test::hang_bound(std::chrono::milliseconds(60000))) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    EXPECT_EQ(leiser_engine_stop(engine_), LEISER_OK);
+  }
+  bencher.join();
+  EXPECT_EQ(status, LEISER_OK) << error();
+  EXPECT_EQ(result.stopped, 1);
+  EXPECT_LT(result.positions, 30u);
+  // Free again, and a bench after the stops runs in full.
+  ASSERT_EQ(leiser_engine_bench(engine_, 1, &result), LEISER_OK) << error();
+  EXPECT_EQ(result.stopped, 0);
+  EXPECT_EQ(result.positions, 30u);
 }
 
 // The library runs the engine core (docs/isa-cores.md) of the SIMD
