@@ -239,89 +239,70 @@ int run_scaling_command(const std::vector<std::string>& args, std::ostream& out,
   return 0;
 }
 
-int run_bench_command(const std::vector<std::string>& args, std::ostream& out, std::ostream& err,
-                      search::BenchStop* stop) {
-  if (!args.empty() && args[0] == "--scaling") return run_scaling_command(args, out, err, stop);
-  int depth = kDefaultBenchDepth;
-  kernel::Edition edition = kernel::kDefaultEdition;
-  int threads = 1;
+kernel::Expected<BenchRequest> parse_bench_request(const std::vector<std::string>& args) {
+  BenchRequest request;
   // Trailing name=value arguments are engine options.
   std::vector<std::string> positional;
   // Options are checked as they will be set: in order, on one engine (an
   // option may depend on an earlier one, as Eval=nnue on EvalFile); made
   // only when there are options, since an engine's tables take time to set up.
   std::optional<search::Engine> probe;
-  search::BenchOptions options;
   for (const std::string& arg : args) {
     const auto eq = arg.find('=');
     if (eq == std::string::npos) {
-      if (!options.empty()) {
-        err << "error: bench: '" << arg << "' after an option (options name=value come last)\n";
-        return 2;
-      }
+      if (!request.options.empty())
+        return kernel::Error{"bench: '" + arg + "' after an option (options name=value come last)"};
       positional.push_back(arg);
       continue;
     }
-    options.emplace_back(arg.substr(0, eq), arg.substr(eq + 1));
+    request.options.emplace_back(arg.substr(0, eq), arg.substr(eq + 1));
     if (!probe) probe.emplace();
-    if (const auto problem = probe->set_option(options.back().first, options.back().second)) {
-      err << "error: bench: " << *problem << "\n";
-      return 2;
-    }
+    if (const auto problem =
+            probe->set_option(request.options.back().first, request.options.back().second))
+      return kernel::Error{"bench: " + *problem};
   }
-  const std::vector<std::string>& args_ = positional;
-  if (args_.size() > 4) {
-    err << "error: usage: leiserchess bench [depth] [edition] [threads] [bench|deep|startpos|FEN "
-           "file] [name=value ...]\n";
-    return 2;
+  if (positional.size() > 4)
+    return kernel::Error{
+        "usage: leiserchess bench [depth] [edition] [threads] [bench|deep|startpos|FEN file] "
+        "[name=value ...]"};
+  if (!positional.empty()) {
+    const auto d = base::parse_integer(positional[0], 1, 30);
+    if (!d)
+      return kernel::Error{"bench depth expects an integer from 1 to 30, got '" + positional[0] +
+                           "'"};
+    request.depth = static_cast<int>(*d);
   }
-  if (!args_.empty()) {
-    const auto d = base::parse_integer(args_[0], 1, 30);
-    if (!d) {
-      err << "error: bench depth expects an integer from 1 to 30, got '" << args_[0] << "'\n";
-      return 2;
-    }
-    depth = static_cast<int>(*d);
+  if (positional.size() >= 2) {
+    const auto e = kernel::parse_edition(positional[1]);
+    if (!e) return kernel::Error{"bench edition expects 2016 or 2018, got '" + positional[1] + "'"};
+    request.edition = *e;
   }
-  if (args_.size() >= 2) {
-    const auto e = kernel::parse_edition(args_[1]);
-    if (!e) {
-      err << "error: bench edition expects 2016 or 2018, got '" << args_[1] << "'\n";
-      return 2;
-    }
-    edition = *e;
+  if (positional.size() >= 3) {
+    const auto t = base::parse_integer(positional[2], 1, 1024);
+    if (!t)
+      return kernel::Error{"bench threads expects an integer from 1 to 1024, got '" +
+                           positional[2] + "'"};
+    request.threads = static_cast<int>(*t);
   }
-  if (args_.size() >= 3) {
-    const auto t = base::parse_integer(args_[2], 1, 1024);
-    if (!t) {
-      err << "error: bench threads expects an integer from 1 to 1024, got '" << args_[2] << "'\n";
-      return 2;
-    }
-    threads = static_cast<int>(*t);
-  }
-  const std::string source = args_.size() == 4 ? args_[3] : "bench";
-  std::vector<std::string> fens;
-  if (const auto error = read_positions(source, edition, fens)) {
-    err << "error: " << *error << "\n";
-    return 2;
-  }
-  // One line per position on stderr (the totals on stdout are what scripts read).
-  const search::BenchTotals totals = search::run_bench(
-      depth, edition, threads, fens, options,
-      [&](std::size_t index, const search::SearchResult& r, double seconds) {
-        err << "position " << index + 1 << "/" << fens.size() << ": bestmove "
-            << kernel::move_to_string(r.best_move) << " score " << r.score << " depth " << r.depth
-            << " nodes " << r.nodes << " moves_made " << r.moves_made << " time_ms "
-            << static_cast<long long>(seconds * 1000 + 0.5) << "\n";
-      },
-      stop);
-  if (totals.stopped) {
-    err << "bench stopped after " << totals.positions << " of " << fens.size() << " positions\n";
-    return 1;
-  }
-  out << "Edition " << kernel::edition_name(edition) << ", depth " << depth << ", threads "
-      << threads << ", " << fens.size() << (fens.size() == 1 ? " position" : " positions") << " ("
-      << source << ")\n";
+  if (positional.size() == 4) request.source = positional[3];
+  if (const auto error = read_positions(request.source, request.edition, request.fens))
+    return kernel::Error{*error};
+  return request;
+}
+
+search::BenchTotals run_bench_request(const BenchRequest& request,
+                                      const search::BenchPositionCallback& on_position,
+                                      search::BenchStop* stop) {
+  return search::run_bench(request.depth, request.edition, request.threads, request.fens,
+                           request.options, on_position, stop);
+}
+
+void print_bench_summary(const BenchRequest& request, const search::BenchTotals& totals,
+                         std::ostream& out) {
+  const std::size_t count = request.fens.size();
+  out << "Edition " << kernel::edition_name(request.edition) << ", depth " << request.depth
+      << ", threads " << request.threads << ", " << count
+      << (count == 1 ? " position" : " positions") << " (" << request.source << ")\n";
   out << "Total time (ms) : " << static_cast<long long>(totals.seconds * 1000 + 0.5) << "\n";
   out << "Nodes searched  : " << totals.nodes << "\n";
   out << "Nodes/second    : "
@@ -332,7 +313,33 @@ int run_bench_command(const std::vector<std::string>& args, std::ostream& out, s
   out << "Moves made/sec  : "
       << static_cast<long long>(totals.seconds > 0 ? totals.moves_made / totals.seconds : 0)
       << "\n";
-  if (threads > 1) print_parallel_counts(out, totals);
+  if (request.threads > 1) print_parallel_counts(out, totals);
+}
+
+int run_bench_command(const std::vector<std::string>& args, std::ostream& out, std::ostream& err,
+                      search::BenchStop* stop) {
+  if (!args.empty() && args[0] == "--scaling") return run_scaling_command(args, out, err, stop);
+  const auto request = parse_bench_request(args);
+  if (!request) {
+    err << "error: " << request.error() << "\n";
+    return 2;
+  }
+  const std::size_t count = request->fens.size();
+  // One line per position on stderr (the totals on stdout are what scripts read).
+  const search::BenchTotals totals = run_bench_request(
+      *request,
+      [&](std::size_t index, const search::SearchResult& r, double seconds) {
+        err << "position " << index + 1 << "/" << count << ": bestmove "
+            << kernel::move_to_string(r.best_move) << " score " << r.score << " depth " << r.depth
+            << " nodes " << r.nodes << " moves_made " << r.moves_made << " time_ms "
+            << static_cast<long long>(seconds * 1000 + 0.5) << "\n";
+      },
+      stop);
+  if (totals.stopped) {
+    err << "bench stopped after " << totals.positions << " of " << count << " positions\n";
+    return 1;
+  }
+  print_bench_summary(*request, totals, out);
   return 0;
 }
 

@@ -8,11 +8,35 @@
 #include <string>
 #include <vector>
 
+#include "kernel/edition.h"
+#include "kernel/expected.h"
 #include "search/benchmark.h"
 
 namespace leiser::cli {
 
 inline constexpr int kDefaultBenchDepth = 7;
+
+// A bench the arguments ask for, read and checked: what it searches, and how.
+struct BenchRequest {
+  int depth = kDefaultBenchDepth;
+  kernel::Edition edition = kernel::kDefaultEdition;
+  int threads = 1;
+  std::string source = "bench";   // bench, deep, startpos or a file of FENs
+  std::vector<std::string> fens;  // read from the source
+  search::BenchOptions options;   // checked on an engine already
+};
+
+// The request `args` make (the command line's words after `bench`, not
+// `--scaling`), or the one-line reason they make none.
+kernel::Expected<BenchRequest> parse_bench_request(const std::vector<std::string>& args);
+// Runs it (search::run_bench); `stop` may end it early.
+search::BenchTotals run_bench_request(const BenchRequest& request,
+                                      const search::BenchPositionCallback& on_position = {},
+                                      search::BenchStop* stop = nullptr);
+// The summary lines `bench` prints: the signature and the rates, and with
+// more than one thread the parallel search's counters.
+void print_bench_summary(const BenchRequest& request, const search::BenchTotals& totals,
+                         std::ostream& out);
 
 // The command line's `bench`: the summary on `out`, one line per position
 // and errors on `err`. Returns 0, 2 for bad arguments, or 1 when `stop`

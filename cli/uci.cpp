@@ -202,6 +202,8 @@ class Protocol {
   // `perft [N]` and `go perft N`: the depth's token from `first_argument` on.
   void cmd_perft(const Command& c, std::size_t first_argument);
   void cmd_bench(const Command& c);
+  // `bench --scaling ...`, on the bench thread.
+  void bench_scaling(const std::vector<std::string>& args);
   void cmd_eval(const std::vector<std::string>& t);
   void cmd_display();
   void cmd_debug(const std::vector<std::string>& t);
@@ -697,25 +699,41 @@ void Protocol::cmd_bench(const Command& c) {
   if (c.sequence < stop_before_) bench_stop_.request();
   bench_thread_ =
       std::thread([this, args = std::vector<std::string>(c.tokens.begin() + 1, c.tokens.end())] {
-        std::ostringstream summary;
-        std::ostringstream log;  // one line per position, then errors
-        const int status = run_bench_command(args, summary, log, &bench_stop_);
-        if (status == 0) {
+        if (!args.empty() && args[0] == "--scaling") {
+          bench_scaling(args);
+        } else if (const auto request = parse_bench_request(args); !request) {
+          error(request.error());
+        } else if (const auto totals = run_bench_request(*request, {}, &bench_stop_);
+                   totals.stopped) {
+          say("info string bench stopped after " + std::to_string(totals.positions) + " of " +
+              std::to_string(request->fens.size()) + " positions");
+        } else {
+          std::ostringstream summary;
+          print_bench_summary(*request, totals, summary);
           std::istringstream lines(summary.str());
           for (std::string line; std::getline(lines, line);) say(line);
-        } else {
-          // The last line says why: a bad argument ("error: ...") or the stop.
-          std::string last;
-          std::istringstream lines(log.str());
-          for (std::string line; std::getline(lines, line);)
-            if (!line.empty()) last = line;
-          if (last.rfind("error: ", 0) == 0)
-            error(last.substr(7));
-          else
-            say("info string " + last);
         }
         job_done();
       });
+}
+
+void Protocol::bench_scaling(const std::vector<std::string>& args) {
+  // The scaling table is Markdown for a report, printed as it is.
+  std::ostringstream table;
+  std::ostringstream log;  // errors, or the stop
+  if (run_bench_command(args, table, log, &bench_stop_) == 0) {
+    std::istringstream lines(table.str());
+    for (std::string line; std::getline(lines, line);) say(line);
+    return;
+  }
+  std::string last;
+  std::istringstream lines(log.str());
+  for (std::string line; std::getline(lines, line);)
+    if (!line.empty()) last = line;
+  if (last.rfind("error: ", 0) == 0)
+    error(last.substr(7));
+  else
+    say("info string " + last);
 }
 
 void Protocol::cmd_eval(const std::vector<std::string>& t) {
