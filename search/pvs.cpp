@@ -591,8 +591,8 @@ int Worker::pvs(int ply, int depth, int alpha, int beta, NodeType type, bool all
                          static_eval > stack_[ply - 2].static_eval;
   // Internal iterative reduction: without a hash move this node's order is
   // poor; a ply less costs little, and the next iteration stores a move here.
-  if (!exact && ply > 0 && rules.iir_depth > 0 && depth >= rules.iir_depth &&
-      tt_move == Move::none())
+  if (const int iir_depth = rules.iir_depth_for(E);
+      !exact && ply > 0 && iir_depth > 0 && depth >= iir_depth && tt_move == Move::none())
     --depth;
 
   int best_score = -kInfinity;

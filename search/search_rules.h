@@ -10,6 +10,8 @@
 #include <array>
 #include <string_view>
 
+#include "kernel/edition.h"
+
 namespace leiser::search {
 
 // How a search under a clock decides its time (TimeManager::start).
@@ -50,7 +52,10 @@ struct SearchRules {
   // Internal iterative reduction: a node of depth iir_depth or more that the
   // TT has no move for is searched a ply shallower (0: off). Without a hash
   // move its ordering is poor, and the next iteration finds it cheaper.
-  int iir_depth = 0;
+  // -1, the default, takes the edition's own (iir_depth_for): 4 in 2016,
+  // where it won +57.1 ± 26.5 over 349 games at 5+0.05, off in 2018, where
+  // it won nothing (+0.0 ± 30.6 over 400 games; perf-reports/sprt-log.tsv).
+  int iir_depth = -1;
   // The improving flag: a node whose static evaluation is above the one two
   // plies up. Late-move pruning in a node that is not improving starts after
   // lmp_not_improving percent of its usual move count (100: no difference).
@@ -90,7 +95,13 @@ struct SearchRules {
     SearchRules rules;
     rules.time_style = kCourseTime;
     rules.lmp_depth = 0;
+    rules.iir_depth = 0;
     return rules;
+  }
+  // The internal iterative reduction depth in force in `edition`.
+  constexpr int iir_depth_for(kernel::Edition edition) const {
+    if (iir_depth >= 0) return iir_depth;
+    return edition == kernel::Edition::k2016 ? 4 : 0;
   }
   static constexpr SearchRules standard() { return SearchRules{}; }
   friend constexpr bool operator==(const SearchRules&, const SearchRules&) = default;
@@ -118,7 +129,7 @@ inline constexpr std::array<SearchRuleSpec, 24> kSearchRuleSpecs = {{
     {"lmp_depth", 0, 8, [](SearchRules& r) { return &r.lmp_depth; }},
     {"lmp_base", 1, 1000, [](SearchRules& r) { return &r.lmp_base; }},
     {"lmp_scale", 0, 100, [](SearchRules& r) { return &r.lmp_scale; }},
-    {"iir_depth", 0, 64, [](SearchRules& r) { return &r.iir_depth; }},
+    {"iir_depth", -1, 64, [](SearchRules& r) { return &r.iir_depth; }},
     {"lmp_not_improving", 10, 100, [](SearchRules& r) { return &r.lmp_not_improving; }},
     {"null_move", 0, 1, [](SearchRules& r) { return &r.null_move; }},
     {"aspiration", 0, 1, [](SearchRules& r) { return &r.aspiration; }},

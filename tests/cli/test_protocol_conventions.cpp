@@ -276,7 +276,7 @@ TEST(ProtocolConventions, BenchPrintsTheSignatureAndTheProtocolGoesOn) {
   EXPECT_EQ(with_prefix(bench, "Edition 2016, depth 5, threads 1, 30 positions (bench)").size(),
             1u);
   EXPECT_EQ(with_prefix(bench, "Nodes searched  : "),
-            std::vector<std::string>{"Nodes searched  : 626505"});
+            std::vector<std::string>{"Nodes searched  : 598600"});
   EXPECT_EQ(with_prefix(bench, "Moves made      : ").size(), 1u);
   EXPECT_TRUE(with_prefix(bench, "info string error").empty());
 
