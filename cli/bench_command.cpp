@@ -158,14 +158,14 @@ int run_scaling_command(const std::vector<std::string>& args, std::ostream& out,
     err << usage;
     return 2;
   }
-  spec.depth = search::kDeepBenchDepth;
+  std::optional<int> depth;  // by default the edition's deep_bench_depth
   if (!positional.empty()) {
     const auto d = base::parse_integer(positional[0], 1, 30);
     if (!d) {
       err << "error: bench depth expects an integer from 1 to 30, got '" << positional[0] << "'\n";
       return 2;
     }
-    spec.depth = static_cast<int>(*d);
+    depth = static_cast<int>(*d);
   }
   if (positional.size() >= 2) {
     const auto e = kernel::parse_edition(positional[1]);
@@ -175,6 +175,7 @@ int run_scaling_command(const std::vector<std::string>& args, std::ostream& out,
     }
     spec.edition = *e;
   }
+  spec.depth = depth.value_or(search::deep_bench_depth(spec.edition));
   const std::string source = positional.size() == 3 ? positional[2] : "deep";
   if (const auto error = read_positions(source, spec.edition, spec.fens)) {
     err << "error: " << *error << "\n";

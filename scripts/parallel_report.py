@@ -4,7 +4,7 @@ time to depth (not only nodes per second), its search overhead with more
 threads than this machine has (oversubscribed), and what a second thread is
 worth in games beside what doubling one thread's time is worth.
 
-usage: scripts/parallel_report.py [--exe build/leiserchess] [--depth 9] [--rounds 3]
+usage: scripts/parallel_report.py [--exe build/leiserchess] [--depth D] [--rounds 3]
          [--threads 1,2] [--oversubscribed 1,4,8,16] [--editions 2016,2018]
          [--play GAMES [--tc 10+0.1] [--edition 2016]] [--out perf-reports/parallel.md]
        scripts/parallel_report.py --import MATCH SUMMARY TC CONCURRENCY MINUTES COMMAND
@@ -33,6 +33,8 @@ GAMES_TSV = os.path.join(ROOT, "perf-reports", "parallel-games.tsv")
 GAMES_COLUMNS = ["date", "commit", "match", "tc", "concurrency", "games", "wdl", "ptnml", "elo", "margin",
                  "minutes", "command"]
 BOOK = os.path.join(ROOT, "..", "shared", "openings", "book-2016.txt")
+# search/benchmark_positions.h, deep_bench_depth: where one thread takes seconds per position.
+DEEP_DEPTH = {"2016": 11, "2018": 9}
 
 
 def log(text):
@@ -176,7 +178,8 @@ def machine():
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--exe", default=os.path.join(ROOT, "build", "leiserchess"))
-    parser.add_argument("--depth", type=int, default=9)
+    parser.add_argument("--depth", type=int, default=None,
+                        help="of every table (default: the edition's deep depth, 2016 11, 2018 9)")
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--threads", default="1,2")
     parser.add_argument("--oversubscribed", default="1,4,8,16")
@@ -229,12 +232,14 @@ def main():
     commit = run(["git", "-C", ROOT, "rev-parse", "--short", "HEAD"]).strip()
     date = utc_now()
     sections = []
+    def depth_of(edition):
+        return args.depth or DEEP_DEPTH[edition]
     for edition in args.editions.split(","):
         sections.append("### Edition %s, %d rounds\n\n%s" % (
-            edition, args.rounds, scaling(exe, args.threads, args.depth, edition, args.rounds)))
-    oversubscribed = scaling(exe, args.oversubscribed, args.depth, "2016", args.rounds)
-    counted = "\n\n".join([counters(exe, args.depth, 2),
-                            counters(exe, args.depth, 16, ["oversubscribe=true"])])
+            edition, args.rounds, scaling(exe, args.threads, depth_of(edition), edition, args.rounds)))
+    oversubscribed = scaling(exe, args.oversubscribed, depth_of("2016"), "2016", args.rounds)
+    counted = "\n\n".join([counters(exe, depth_of("2016"), 2),
+                            counters(exe, depth_of("2016"), 16, ["oversubscribe=true"])])
 
     report = """# Parallel search: time to depth, search overhead, games
 
@@ -244,7 +249,7 @@ design: [docs/parallel.md](../docs/parallel.md).
 - Date: %(date)s, commit `%(commit)s`
 - Machine: %(machine)s (a shared VM: compare the paired ratios, not the absolute times)
 - Positions: the deep set (`bench ... deep`: 8 positions per edition worth seconds each at depth
-  %(depth)d with one thread; search/benchmark_positions.h), TT cleared before each
+  %(depth)s with one thread; search/benchmark_positions.h), TT cleared before each
 
 ## Threads this machine has
 
@@ -277,7 +282,7 @@ and at 16 oversubscribed (where a helper may wait for a core before it polls).
 ## 16 cores
 
 No 16-core device machine was lent to this session. On one, the same command with the counts
-`1,2,4,8,16` gives these rows: `build/leiserchess bench --scaling 1,2,4,8,16 %(depth)d 2016 deep
+`1,2,4,8,16` gives these rows: `build/leiserchess bench --scaling 1,2,4,8,16 %(depth16)d 2016 deep
 --rounds 2` (about 4 minutes). The last 16-core measurement, of the search before the split
 points were rewritten, is in [parallel-16.md](parallel-16.md).
 
@@ -289,7 +294,9 @@ Elo from the pairs (pentanomial), 95%% interval.
 
 %(games)s
 """ % {"argv": " ".join(["scripts/parallel_report.py"] + sys.argv[1:]), "date": date, "commit": commit,
-       "machine": machine(), "depth": args.depth, "sections": "\n\n".join(sections),
+       "machine": machine(),
+       "depth": ", ".join("%d in %s" % (depth_of(e), e) for e in args.editions.split(",")),
+       "depth16": depth_of("2016"), "sections": "\n\n".join(sections),
        "oversubscribed": oversubscribed, "counted": counted, "edition": args.edition, "rounds": args.rounds,
        "games": games_table()}
     with open(args.out, "w") as f:

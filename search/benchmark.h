@@ -62,7 +62,7 @@ struct BenchTotals {
 // The bench positions of `edition` as FENs.
 std::vector<std::string> bench_positions(kernel::Edition edition);
 // The deep set of `edition` as FENs (benchmark_positions.h): positions worth
-// seconds of search at kDeepBenchDepth, for measuring parallel search.
+// seconds of search at deep_bench_depth, for measuring parallel search.
 std::vector<std::string> deep_positions(kernel::Edition edition);
 
 // Searches every bench position of the edition to `depth`, clearing all
