@@ -60,8 +60,6 @@ Engine::~Engine() {
 void Engine::declare_options() {
   options_.add(
       spin("hash", kDefaultHashMb, 1, kMaxHashMb, [this](int mb) { return resize_hash(mb); }));
-  // Entries per TT bucket, 1 or 2 (TranspositionTable::set_bucket_entries).
-  options_.add(spin("tt_bucket", 1, 1, 2, [this](int n) { tt_.set_bucket_entries(n); }));
   // oneTBB runs no more threads at once than the machine has (asking for
   // more only prints its own warning), so more are not promised either.
   options_.add(spin("threads", max_threads(), 1, kMaxThreads, [this](int n) {
@@ -187,6 +185,9 @@ void Engine::declare_options() {
   for (const SearchRuleSpec& spec : kSearchRuleSpecs)
     options_.add(spin(std::string(spec.name), *spec.field(defaults), spec.min, spec.max,
                       [this, field = spec.field](int v) { *field(search_options_.rules) = v; }));
+  // Entries per TT bucket, 1 or 2 (TranspositionTable::set_bucket_entries):
+  // an experiment for the parallel search, listed after the rules.
+  options_.add(spin("tt_bucket", 1, 1, 2, [this](int n) { tt_.set_bucket_entries(n); }));
 }
 
 OptionError Engine::resize_hash(int mb) {
