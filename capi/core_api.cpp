@@ -305,16 +305,14 @@ leiser_status engine_perft_divide(leiser_engine* engine, int depth, leiser_divid
   });
 }
 
-constexpr int kMaxBenchDepth = 30;  // as `leiserchess bench`
-
 leiser_status engine_bench(leiser_engine* engine, int depth, leiser_bench_result* result) {
   return guarded(engine, "bench", [&] {
     if (!result)
       return fail(engine, LEISER_ERROR_INVALID_ARGUMENT, "bench: no place for the result");
-    if (depth < 1 || depth > kMaxBenchDepth)
+    if (depth < 1 || depth > leiser::search::kMaxBenchDepth)
       return fail(engine, LEISER_ERROR_INVALID_ARGUMENT,
                   "bench: depth " + std::to_string(depth) + " is not in 1.." +
-                      std::to_string(kMaxBenchDepth));
+                      std::to_string(leiser::search::kMaxBenchDepth));
     const leiser::kernel::Edition edition = engine->engine.edition();
     engine->bench_stop.reset();
     const leiser::search::BenchTotals totals = leiser::search::run_bench(

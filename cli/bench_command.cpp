@@ -160,9 +160,10 @@ int run_scaling_command(const std::vector<std::string>& args, std::ostream& out,
   }
   std::optional<int> depth;  // by default the edition's deep_bench_depth
   if (!positional.empty()) {
-    const auto d = base::parse_integer(positional[0], 1, 30);
+    const auto d = base::parse_integer(positional[0], 1, search::kMaxBenchDepth);
     if (!d) {
-      err << "error: bench depth expects an integer from 1 to 30, got '" << positional[0] << "'\n";
+      err << "error: bench depth expects an integer from 1 to " << search::kMaxBenchDepth
+          << ", got '" << positional[0] << "'\n";
       return 2;
     }
     depth = static_cast<int>(*d);
@@ -267,9 +268,10 @@ kernel::Expected<BenchRequest> parse_bench_request(const std::vector<std::string
         "usage: leiserchess bench [depth] [edition] [threads] [bench|deep|startpos|FEN file] "
         "[name=value ...]"};
   if (!positional.empty()) {
-    const auto d = base::parse_integer(positional[0], 1, 30);
+    const auto d = base::parse_integer(positional[0], 1, search::kMaxBenchDepth);
     if (!d)
-      return kernel::Error{"bench depth expects an integer from 1 to 30, got '" + positional[0] +
+      return kernel::Error{"bench depth expects an integer from 1 to " +
+                           std::to_string(search::kMaxBenchDepth) + ", got '" + positional[0] +
                            "'"};
     request.depth = static_cast<int>(*d);
   }
@@ -296,6 +298,11 @@ search::BenchTotals run_bench_request(const BenchRequest& request,
                                       search::BenchStop* stop) {
   return search::run_bench(request.depth, request.edition, request.threads, request.fens,
                            request.options, on_position, stop);
+}
+
+std::string bench_stopped_line(const BenchRequest& request, const search::BenchTotals& totals) {
+  return "bench stopped after " + std::to_string(totals.positions) + " of " +
+         std::to_string(request.fens.size()) + " positions";
 }
 
 void print_bench_summary(const BenchRequest& request, const search::BenchTotals& totals,
@@ -337,7 +344,7 @@ int run_bench_command(const std::vector<std::string>& args, std::ostream& out, s
       },
       stop);
   if (totals.stopped) {
-    err << "bench stopped after " << totals.positions << " of " << count << " positions\n";
+    err << bench_stopped_line(*request, totals) << "\n";
     return 1;
   }
   print_bench_summary(*request, totals, out);

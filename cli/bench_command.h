@@ -33,6 +33,8 @@ kernel::Expected<BenchRequest> parse_bench_request(const std::vector<std::string
 search::BenchTotals run_bench_request(const BenchRequest& request,
                                       const search::BenchPositionCallback& on_position = {},
                                       search::BenchStop* stop = nullptr);
+// What `bench` says when a stop ended it early.
+std::string bench_stopped_line(const BenchRequest& request, const search::BenchTotals& totals);
 // The summary lines `bench` prints: the signature and the rates, and with
 // more than one thread the parallel search's counters.
 void print_bench_summary(const BenchRequest& request, const search::BenchTotals& totals,

@@ -705,8 +705,7 @@ void Protocol::cmd_bench(const Command& c) {
           error(request.error());
         } else if (const auto totals = run_bench_request(*request, {}, &bench_stop_);
                    totals.stopped) {
-          say("info string bench stopped after " + std::to_string(totals.positions) + " of " +
-              std::to_string(request->fens.size()) + " positions");
+          say("info string " + bench_stopped_line(*request, totals));
         } else {
           std::ostringstream summary;
           print_bench_summary(*request, totals, summary);

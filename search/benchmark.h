@@ -59,6 +59,10 @@ struct BenchTotals {
   bool stopped = false;
 };
 
+// The deepest bench the front ends take (the command line, the protocol,
+// the C API).
+inline constexpr int kMaxBenchDepth = 30;
+
 // The bench positions of `edition` as FENs.
 std::vector<std::string> bench_positions(kernel::Edition edition);
 // The deep set of `edition` as FENs (benchmark_positions.h): positions worth
