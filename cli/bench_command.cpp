@@ -52,6 +52,14 @@ std::optional<std::string> read_positions(const std::string& source, kernel::Edi
   if (fens.empty()) return "bench positions: '" + source + "' holds no FEN";
   return std::nullopt;
 }
+// The deep set searches with the engine's default table, not the signature
+// bench's 16 MB (search/benchmark_positions.h, kDeepBenchHashMb); an option
+// given to the bench comes after this one and overrides it.
+void add_source_defaults(const std::string& source, search::BenchOptions& options) {
+  if (source == "deep")
+    options.insert(options.begin(), {"hash", std::to_string(search::kDeepBenchHashMb)});
+}
+
 double percent(std::uint64_t part, std::uint64_t whole) {
   return whole > 0 ? 100.0 * static_cast<double>(part) / static_cast<double>(whole) : 0.0;
 }
@@ -74,6 +82,7 @@ void print_parallel_counts(std::ostream& out, const search::BenchTotals& totals)
   out << "Aborted moves   : " << c.aborted_tasks << "\n";
   out << "PV re-searches  : " << c.pv_researches << " (at split points " << c.pv_researches_deferred
       << " deferred behind another, " << c.pv_rescouts << " scouted again)\n";
+  out << "IIR reductions  : " << c.iir_reductions << "\n";
   out << "First-move cuts : " << percent(c.first_move_cutoffs, c.cutoffs) << "% of " << c.cutoffs
       << " cutoffs\n";
   if (totals.idle_share >= 0)
@@ -182,6 +191,7 @@ int run_scaling_command(const std::vector<std::string>& args, std::ostream& out,
     err << "error: " << *error << "\n";
     return 2;
   }
+  add_source_defaults(source, spec.options);
   const std::vector<search::ScalingRow> rows = search::run_scaling(
       spec, [&err](const std::string& what) { err << "bench --scaling: " << what << "\n"; }, stop);
   if (rows.empty()) {
@@ -290,6 +300,7 @@ kernel::Expected<BenchRequest> parse_bench_request(const std::vector<std::string
   if (positional.size() == 4) request.source = positional[3];
   if (const auto error = read_positions(request.source, request.edition, request.fens))
     return kernel::Error{*error};
+  add_source_defaults(request.source, request.options);
   return request;
 }
 

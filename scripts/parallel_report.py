@@ -249,7 +249,8 @@ design: [docs/parallel.md](../docs/parallel.md).
 - Date: %(date)s, commit `%(commit)s`
 - Machine: %(machine)s (a shared VM: compare the paired ratios, not the absolute times)
 - Positions: the deep set (`bench ... deep`: 8 positions per edition worth seconds each at depth
-  %(depth)s with one thread; search/benchmark_positions.h), TT cleared before each
+  %(depth)s with one thread; search/benchmark_positions.h), the engine's default 64 MB TT,
+  cleared before each
 
 ## Threads this machine has
 

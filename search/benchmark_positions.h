@@ -9,6 +9,7 @@
 #include <string_view>
 
 #include "kernel/edition.h"
+#include "search/tt.h"
 
 namespace leiser::search {
 
@@ -88,6 +89,16 @@ inline constexpr std::array<std::string_view, 30> kBenchPositions2018 = {
 // The depth is the edition's: internal iterative reduction (on in 2016 only)
 // made 2016's depth 9 a 2.9 s run of all eight positions where it had taken
 // 15 s; depth 11 takes 13 s, as 2018's depth 9 takes 12 s.
+//
+// It searches with the engine's default table (kDefaultHashMb, what games
+// use), not the signature bench's 16 MB: with internal iterative reduction
+// the tree's size depends on which hash moves the table keeps, and 16 MB
+// overflows at millions of nodes a position. One thread's tree at depth 11
+// in 2016 grows from 41.2 M nodes at 16 MB to 48.5 M at 64 MB, while two
+// threads search about 50 M at either size, so the small table made a second
+// thread look like +29% search overhead (+2.7% at 64 MB; 81% and 95% of the
+// machine's ceiling; perf-reports/parallel-experiments.md).
+inline constexpr int kDeepBenchHashMb = kDefaultHashMb;
 constexpr int deep_bench_depth(kernel::Edition edition) {
   return edition == kernel::Edition::k2016 ? 11 : 9;
 }

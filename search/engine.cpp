@@ -12,7 +12,6 @@
 namespace leiser::search {
 namespace {
 
-constexpr int kDefaultHashMb = 64;
 constexpr int kMaxHashMb = 65536;
 constexpr int kMaxThreads = 1024;
 // EvalFile's value for the networks built into the program.

@@ -225,6 +225,7 @@ void Worker::flush_nodes() {
   flush_count(stats.aborted_tasks, unflushed_aborted_moves_);
   flush_count(stats.pv_researches_deferred, unflushed_pv_researches_deferred_);
   flush_count(stats.pv_rescouts, unflushed_pv_rescouts_);
+  flush_count(stats.iir_reductions, unflushed_iir_reductions_);
 }
 
 bool Worker::should_stop() {
@@ -590,10 +591,16 @@ int Worker::pvs(int ply, int depth, int alpha, int beta, NodeType type, bool all
   const bool improving = ply < 2 || stack_[ply - 2].static_eval == kNoStaticEval ||
                          static_eval > stack_[ply - 2].static_eval;
   // Internal iterative reduction: without a hash move this node's order is
-  // poor; a ply less costs little, and the next iteration stores a move here.
+  // poor; a ply less costs little, and where the node fails high the next
+  // iteration finds a move here. A node that fails low stores none, so an
+  // ALL node stays a ply short from one iteration to the next: most of what
+  // this saves (reducing only PV and CUT nodes, as Stockfish does, searched
+  // 6.8 times the nodes of 2016's deep set at depth 11).
   if (const int iir_depth = rules.iir_depth_for(E);
-      !exact && ply > 0 && iir_depth > 0 && depth >= iir_depth && tt_move == Move::none())
+      !exact && ply > 0 && iir_depth > 0 && depth >= iir_depth && tt_move == Move::none()) {
     --depth;
+    ++unflushed_iir_reductions_;
+  }
 
   int best_score = -kInfinity;
   // Extended futility: a node too far below beta searches only moves that

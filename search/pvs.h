@@ -242,6 +242,7 @@ class Worker {
   std::uint64_t unflushed_aborted_moves_ = 0;
   std::uint64_t unflushed_pv_researches_deferred_ = 0;
   std::uint64_t unflushed_pv_rescouts_ = 0;
+  std::uint64_t unflushed_iir_reductions_ = 0;
   // Busy time (SearchOptions::measure_idle_time): when this worker's current
   // stretch of searching began (0: not measuring).
   std::int64_t busy_since_ns_ = 0;

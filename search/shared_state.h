@@ -49,6 +49,8 @@ using InfoCallback = std::function<void(const SearchReport&)>;
 //   pv_researches_deferred: those that waited for another brother's
 //   re-search (SearchOptions::split_pv_serial), pv_rescouts: those scouted
 //   again because a brother had raised alpha past their scout's score.
+// iir_reductions: nodes searched a ply shallower for want of a hash move
+//   (SearchRules::iir_depth).
 // task_errors: exceptions caught in parallel tasks (the search then stops).
 // abort_notices, abort_latency_ns_sum/_max: only with
 //   SearchOptions::measure_abort_latency (0 otherwise): tasks stopped
@@ -76,6 +78,7 @@ using InfoCallback = std::function<void(const SearchReport&)>;
   X(pv_researches) \
   X(pv_researches_deferred) \
   X(pv_rescouts) \
+  X(iir_reductions) \
   X(task_errors) \
   X(abort_notices) \
   X(abort_latency_ns_sum) \

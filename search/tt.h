@@ -30,6 +30,9 @@
 
 namespace leiser::search {
 
+// The size the engine's table starts at (the `hash` option's default), in MB.
+inline constexpr int kDefaultHashMb = 64;
+
 enum class Bound : std::uint8_t { kNone = 0, kUpper = 1, kLower = 2, kExact = 3 };
 
 struct TTEntry {

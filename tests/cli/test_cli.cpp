@@ -242,6 +242,30 @@ TEST(BenchCommand, SearchesTheStartPositionOrAFileOfFens) {
   }
 }
 
+// The deep set searches with the engine's default table (what games use),
+// the other sources with the signature's 16 MB; a table size given to the
+// bench comes after the deep set's and so overrides it.
+TEST(BenchCommand, DeepSetSearchesWithTheEnginesDefaultTable) {
+  const std::pair<std::string, std::string> deep_table{"hash",
+                                                       std::to_string(search::kDefaultHashMb)};
+  EXPECT_EQ(search::kDeepBenchHashMb, search::kDefaultHashMb);
+  const auto deep = parse_bench_request({"3", "2016", "1", "deep"});
+  ASSERT_TRUE(deep) << deep.error();
+  EXPECT_EQ(deep->options, search::BenchOptions{deep_table});
+  const auto sized = parse_bench_request({"3", "2016", "1", "deep", "hash=16"});
+  ASSERT_TRUE(sized) << sized.error();
+  EXPECT_EQ(sized->options, (search::BenchOptions{deep_table, {"hash", "16"}}));
+  const auto signature = parse_bench_request({"3", "2016", "1", "bench"});
+  ASSERT_TRUE(signature) << signature.error();
+  EXPECT_TRUE(signature->options.empty());
+  // Run, the deep request searches as the same positions do at that size.
+  const search::BenchTotals totals = run_bench_request(*deep, {}, nullptr);
+  EXPECT_EQ(totals.nodes,
+            search::run_bench(3, kernel::Edition::k2016, 1,
+                              search::deep_positions(kernel::Edition::k2016), {deep_table})
+                .nodes);
+}
+
 // Trailing name=value arguments are engine options: they change the search
 // (and so the node count) as the same option set on an Engine does, and a
 // bad one is refused before any search.
@@ -398,10 +422,23 @@ TEST(BenchCommand, ParallelBenchReportsSplitsAndAbortLatency) {
   std::ostringstream out;
   std::ostringstream err;
   ASSERT_EQ(run_bench_command({"5", "2016", "2"}, out, err), 0) << err.str();
-  for (const char* line :
-       {"Splits          : ", "Helper tasks    : ", "After cutoffs   : ", "PV re-searches  : ",
-        "First-move cuts : ", "Idle            : ", "Abort latency   : mean "})
+  for (const char* line : {"Splits          : ", "Helper tasks    : ", "After cutoffs   : ",
+                           "PV re-searches  : ", "IIR reductions  : ", "First-move cuts : ",
+                           "Idle            : ", "Abort latency   : mean "})
     EXPECT_NE(out.str().find(line), std::string::npos) << line << "\n" << out.str();
+}
+
+// The reduction counter counts the nodes internal iterative reduction
+// shortened: some in 2016, where the reduction is on, none with it off, and
+// none in 2018, where it is off by default.
+TEST(BenchCommand, IirReductionsCountedWhereTheReductionIsOn) {
+  const auto positions = search::bench_positions(kernel::Edition::k2016);
+  const std::vector<std::string> few(positions.begin(), positions.begin() + 4);
+  EXPECT_GT(search::run_bench(6, kernel::Edition::k2016, 1, few).counts.iir_reductions, 0u);
+  EXPECT_EQ(search::run_bench(6, kernel::Edition::k2016, 1, few, {{"iir_depth", "0"}})
+                .counts.iir_reductions,
+            0u);
+  EXPECT_EQ(search::run_bench(6, kernel::Edition::k2018, 1).counts.iir_reductions, 0u);
 }
 
 // `bench --scaling` prints one Markdown row per thread count, paired with
