@@ -96,41 +96,31 @@ void print_parallel_counts(std::ostream& out, const search::BenchTotals& totals)
 }
 }  // namespace
 
-// `bench --scaling 1,2,4 [depth] [edition] [positions] [--rounds R]
-// [name=value ...]`: the thread-scaling table (search/scaling.h) as Markdown.
-int run_scaling_command(const std::vector<std::string>& args, std::ostream& out, std::ostream& err,
-                        search::BenchStop* stop) {
-  const char* usage =
-      "error: usage: leiserchess bench --scaling T1,T2,... [depth] [edition] "
-      "[bench|deep|startpos|FEN file] "
-      "[--rounds R] [name=value ...] (the first thread count is 1)\n";
-  if (args.size() < 2) {
-    err << usage;
-    return 2;
-  }
-  search::ScalingSpec spec;
+kernel::Expected<ScalingRequest> parse_scaling_request(const std::vector<std::string>& args) {
+  const kernel::Error usage{
+      "usage: leiserchess bench --scaling T1,T2,... [depth] [edition] "
+      "[bench|deep|startpos|FEN file] [--rounds R] [name=value ...] (the first thread count is 1)"};
+  if (args.size() < 2 || args[0] != "--scaling") return usage;
+  ScalingRequest request;
+  search::ScalingSpec& spec = request.spec;
   {
-    std::string list = args[1];
+    const std::string& list = args[1];
     std::size_t start = 0;
     while (start <= list.size()) {
       const std::size_t comma = std::min(list.find(',', start), list.size());
       const auto t =
           base::parse_integer(std::string_view(list).substr(start, comma - start), 1, 1024);
-      if (!t) {
-        err << "error: bench --scaling expects thread counts from 1 to 1024 separated by commas, "
-               "got '"
-            << list << "'\n";
-        return 2;
-      }
+      if (!t)
+        return kernel::Error{
+            "bench --scaling expects thread counts from 1 to 1024 separated by commas, got '" +
+            list + "'"};
       spec.threads.push_back(static_cast<int>(*t));
       start = comma + 1;
     }
-    if (spec.threads.front() != 1) {
-      err << "error: bench --scaling: the first thread count must be 1 (every row is paired with "
-             "it), got '"
-          << list << "'\n";
-      return 2;
-    }
+    if (spec.threads.front() != 1)
+      return kernel::Error{
+          "bench --scaling: the first thread count must be 1 (every row is paired with it), got '" +
+          list + "'"};
   }
   std::vector<std::string> positional;
   std::optional<search::Engine> probe;
@@ -138,70 +128,54 @@ int run_scaling_command(const std::vector<std::string>& args, std::ostream& out,
     const std::string& arg = args[i];
     if (arg == "--rounds") {
       const auto r = i + 1 < args.size() ? base::parse_integer(args[i + 1], 1, 100) : std::nullopt;
-      if (!r) {
-        err << "error: bench --rounds expects an integer from 1 to 100\n";
-        return 2;
-      }
+      if (!r) return kernel::Error{"bench --rounds expects an integer from 1 to 100"};
       spec.rounds = static_cast<int>(*r);
       ++i;
       continue;
     }
     const auto eq = arg.find('=');
     if (eq == std::string::npos) {
-      if (!spec.options.empty()) {
-        err << "error: bench: '" << arg << "' after an option (options name=value come last)\n";
-        return 2;
-      }
+      if (!spec.options.empty())
+        return kernel::Error{"bench: '" + arg + "' after an option (options name=value come last)"};
       positional.push_back(arg);
       continue;
     }
     spec.options.emplace_back(arg.substr(0, eq), arg.substr(eq + 1));
     if (!probe) probe.emplace();
     if (const auto problem =
-            probe->set_option(spec.options.back().first, spec.options.back().second)) {
-      err << "error: bench: " << *problem << "\n";
-      return 2;
-    }
+            probe->set_option(spec.options.back().first, spec.options.back().second))
+      return kernel::Error{"bench: " + *problem};
   }
-  if (positional.size() > 3) {
-    err << usage;
-    return 2;
-  }
+  if (positional.size() > 3) return usage;
   std::optional<int> depth;  // by default the edition's deep_bench_depth
   if (!positional.empty()) {
     const auto d = base::parse_integer(positional[0], 1, search::kMaxBenchDepth);
-    if (!d) {
-      err << "error: bench depth expects an integer from 1 to " << search::kMaxBenchDepth
-          << ", got '" << positional[0] << "'\n";
-      return 2;
-    }
+    if (!d)
+      return kernel::Error{"bench depth expects an integer from 1 to " +
+                           std::to_string(search::kMaxBenchDepth) + ", got '" + positional[0] +
+                           "'"};
     depth = static_cast<int>(*d);
   }
   if (positional.size() >= 2) {
     const auto e = kernel::parse_edition(positional[1]);
-    if (!e) {
-      err << "error: bench edition expects 2016 or 2018, got '" << positional[1] << "'\n";
-      return 2;
-    }
+    if (!e) return kernel::Error{"bench edition expects 2016 or 2018, got '" + positional[1] + "'"};
     spec.edition = *e;
   }
   spec.depth = depth.value_or(search::deep_bench_depth(spec.edition));
-  const std::string source = positional.size() == 3 ? positional[2] : "deep";
-  if (const auto error = read_positions(source, spec.edition, spec.fens)) {
-    err << "error: " << *error << "\n";
-    return 2;
-  }
-  add_source_defaults(source, spec.options);
-  const std::vector<search::ScalingRow> rows = search::run_scaling(
-      spec, [&err](const std::string& what) { err << "bench --scaling: " << what << "\n"; }, stop);
-  if (rows.empty()) {
-    err << "bench --scaling stopped\n";
-    return 1;
-  }
+  if (positional.size() == 3) request.source = positional[2];
+  if (const auto error = read_positions(request.source, spec.edition, spec.fens))
+    return kernel::Error{*error};
+  add_source_defaults(request.source, spec.options);
+  return request;
+}
+
+void print_scaling_table(const ScalingRequest& request, const std::vector<search::ScalingRow>& rows,
+                         std::ostream& out) {
+  const search::ScalingSpec& spec = request.spec;
   const int machine = search::Engine::max_threads();
   out << "Scaling: edition " << kernel::edition_name(spec.edition) << ", depth " << spec.depth
       << ", " << spec.fens.size() << (spec.fens.size() == 1 ? " position" : " positions") << " ("
-      << source << "), " << spec.rounds << (spec.rounds == 1 ? " round" : " rounds")
+      << request.source << "), " << spec.rounds << (spec.rounds == 1 ? " round" : " rounds")
       << "; this machine runs " << machine << (machine == 1 ? " thread" : " threads")
       << " at once\n\n";
   out << "| threads | time to depth (ms) | time speed-up | nodes | search overhead | nodes/s | nps "
@@ -248,8 +222,29 @@ int run_scaling_command(const std::vector<std::string>& args, std::ostream& out,
     out << "*: more threads than this machine runs at once (oversubscribed): the search overhead "
            "holds, "
            "times and node rates do not.\n";
+}
+
+namespace {
+// `bench --scaling 1,2,4 [depth] [edition] [positions] [--rounds R]
+// [name=value ...]`: the thread-scaling table (search/scaling.h) as Markdown.
+int run_scaling_command(const std::vector<std::string>& args, std::ostream& out, std::ostream& err,
+                        search::BenchStop* stop) {
+  const auto request = parse_scaling_request(args);
+  if (!request) {
+    err << "error: " << request.error() << "\n";
+    return 2;
+  }
+  const std::vector<search::ScalingRow> rows = search::run_scaling(
+      request->spec,
+      [&err](const std::string& what) { err << "bench --scaling: " << what << "\n"; }, stop);
+  if (rows.empty()) {
+    err << "bench --scaling stopped\n";
+    return 1;
+  }
+  print_scaling_table(*request, rows, out);
   return 0;
 }
+}  // namespace
 
 kernel::Expected<BenchRequest> parse_bench_request(const std::vector<std::string>& args) {
   BenchRequest request;

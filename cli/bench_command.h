@@ -11,6 +11,7 @@
 #include "kernel/edition.h"
 #include "kernel/expected.h"
 #include "search/benchmark.h"
+#include "search/scaling.h"
 
 namespace leiser::cli {
 
@@ -38,6 +39,21 @@ std::string bench_stopped_line(const BenchRequest& request, const search::BenchT
 // The summary lines `bench` prints: the signature and the rates, and with
 // more than one thread the parallel search's counters.
 void print_bench_summary(const BenchRequest& request, const search::BenchTotals& totals,
+                         std::ostream& out);
+
+// A thread-scaling run `bench --scaling` asks for, read and checked: the
+// searches (search/scaling.h) and where its positions came from.
+struct ScalingRequest {
+  search::ScalingSpec spec;
+  std::string source = "deep";
+};
+
+// The request `args` make (the words after `bench`, `--scaling` first), or
+// the one-line reason they make none.
+kernel::Expected<ScalingRequest> parse_scaling_request(const std::vector<std::string>& args);
+// The table `bench --scaling` prints for the rows run_scaling returned: a
+// heading line, a Markdown row per thread count and the notes under it.
+void print_scaling_table(const ScalingRequest& request, const std::vector<search::ScalingRow>& rows,
                          std::ostream& out);
 
 // The command line's `bench`: the summary on `out`, one line per position

@@ -717,22 +717,26 @@ void Protocol::cmd_bench(const Command& c) {
 }
 
 void Protocol::bench_scaling(const std::vector<std::string>& args) {
-  // The scaling table is Markdown for a report, printed as it is.
-  std::ostringstream table;
-  std::ostringstream log;  // errors, or the stop
-  if (run_bench_command(args, table, log, &bench_stop_) == 0) {
-    std::istringstream lines(table.str());
-    for (std::string line; std::getline(lines, line);) say(line);
+  const auto request = parse_scaling_request(args);
+  if (!request) {
+    error(request.error());
     return;
   }
-  std::string last;
-  std::istringstream lines(log.str());
-  for (std::string line; std::getline(lines, line);)
-    if (!line.empty()) last = line;
-  if (last.rfind("error: ", 0) == 0)
-    error(last.substr(7));
-  else
-    say("info string " + last);
+  // Each search's start, as the command line prints it on stderr: a run of
+  // many rounds is minutes long, and a silent engine looks hung.
+  const std::vector<search::ScalingRow> rows = search::run_scaling(
+      request->spec,
+      [this](const std::string& what) { say("info string bench --scaling: " + what); },
+      &bench_stop_);
+  if (rows.empty()) {
+    say("info string bench --scaling stopped");
+    return;
+  }
+  // The table is Markdown for a report, printed as it is.
+  std::ostringstream table;
+  print_scaling_table(*request, rows, table);
+  std::istringstream lines(table.str());
+  for (std::string line; std::getline(lines, line);) say(line);
 }
 
 void Protocol::cmd_eval(const std::vector<std::string>& t) {

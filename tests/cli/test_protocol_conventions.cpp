@@ -312,6 +312,47 @@ TEST(ProtocolConventions, BenchPrintsTheSignatureAndTheProtocolGoesOn) {
   EXPECT_TRUE(engine.wait_exit(kSearchBound).has_value());
 }
 
+// `bench --scaling` in the protocol: the command line's table, a progress
+// line as each search starts (minutes of silence would look hung), its
+// errors as one error line each, and `stop` ending it.
+TEST(ProtocolConventions, BenchScalingSaysItsProgressAndPrintsTheTable) {
+  EnginePipe engine(LEISER_EXECUTABLE);
+  const auto run = until(engine, "bench --scaling 1,2 3 2018 startpos --rounds 1",
+                         "Times and nodes are medians", kBenchBound);
+  const auto progress = with_prefix(run, "info string bench --scaling: ");
+  ASSERT_GE(progress.size(), 2u);
+  EXPECT_EQ(progress[0], "info string bench --scaling: round 1/1: 1 thread");
+  EXPECT_EQ(progress[1], "info string bench --scaling: round 1/1: 2 threads");
+  const auto heading =
+      with_prefix(run, "Scaling: edition 2018, depth 3, 1 position (startpos), 1 round;");
+  EXPECT_EQ(heading.size(), 1u);
+  const auto one_thread = with_prefix(run, "| 1 | ");
+  ASSERT_EQ(one_thread.size(), 1u);
+  EXPECT_NE(one_thread[0].find(" | 1.00x | "), std::string::npos) << one_thread[0];
+  EXPECT_TRUE(with_prefix(run, "info string error").empty());
+
+  EXPECT_EQ(with_prefix(until(engine, "bench --scaling 2,4", "info string error: "),
+                        "info string error: "),
+            std::vector<std::string>{"info string error: bench --scaling: the first thread count "
+                                     "must be 1 (every row is paired with it), got '2,4'"});
+  EXPECT_EQ(
+      with_prefix(until(engine, "bench --scaling", "info string error: "), "info string error: ")
+          .size(),
+      1u);
+
+  // The deep set's default depth takes minutes; `stop` ends it.
+  const std::size_t from = engine.line_count();
+  engine.send("bench --scaling 1,2");
+  ASSERT_TRUE(
+      engine.wait_for("info string bench --scaling: round 1/1: 1 thread", kSearchBound, from)
+          .has_value());
+  engine.send("stop");
+  ASSERT_TRUE(
+      engine.wait_for("info string bench --scaling stopped", kSearchBound, from).has_value());
+  engine.send("quit");
+  EXPECT_TRUE(engine.wait_exit(kSearchBound).has_value());
+}
+
 TEST(ProtocolConventions, SearchmovesRestrictsTheRoot) {
   const kernel::Game start = kernel::Game::start(kernel::Edition::k2018);
   EnginePipe engine(LEISER_EXECUTABLE);
