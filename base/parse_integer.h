@@ -1,5 +1,5 @@
 // Reading whole numbers from command-line and protocol arguments: shared by the
-// front ends (cli/, mpi/, web/), so it lives below them.
+// front ends (commands/, mpi/, web/), so it lives below them.
 #pragma once
 
 #include <charconv>

@@ -3,13 +3,13 @@
 // when the program starts (docs/isa-cores.md).
 //
 // The baseline "scalar" core is the ordinary libraries (leiser_kernel,
-// leiser_search, leiser_arena, leiser_cli); the "avx2" and "avx512" cores are
+// leiser_search, leiser_arena, leiser_commands); the "avx2" and "avx512" cores are
 // the same sources compiled with wider flags and linked into one object each
 // whose only global symbol is its entry below: one table per core, the
 // executable's commands and typed jobs and the C API's engine functions
 // alike. This header is what the code that runs before the choice
 // (cli/main.cpp, core/cores.cpp, capi/leiserchess.cpp), the front ends that
-// use a core (cli/, mpi/, the C library) and the cores share: plain data and
+// use a core (cli/main.cpp, mpi/, the C library) and the cores share: plain data and
 // function pointers, nothing compiled here.
 #pragma once
 
@@ -58,7 +58,7 @@ struct CoreEntry {
   // Typed work, no text to read back: the leaves at depths 1..job.depth, or
   // why the job cannot be counted (a bad FEN or move, no memory for the
   // table); `on_depth` (may be empty) gets each depth as it is counted. The
-  // very loop `leiserchess perft` runs without --divide (cli/perft_command.h).
+  // very loop `leiserchess perft` runs without --divide (commands/perft_command.h).
   kernel::Expected<PerftCounts> (*perft_counts)(const PerftJob& job, const PerftDepthFn& on_depth);
   // `leiserchess gendata` with `args` (its options), reporting its progress
   // to `on_progress` about once a second and at the end instead of printing
@@ -84,7 +84,7 @@ const CoreEntry& core_for(std::string_view implementation);
 
 }  // namespace leiser::core
 
-// Each core's entry (cli/core_entry.cpp), defined only in the cores this
+// Each core's entry (commands/core_entry.cpp), defined only in the cores this
 // build contains. Constant data: reading a core's name runs none of its code,
 // so baseline code can look at every core before choosing one.
 extern "C" {

@@ -1,7 +1,7 @@
 // A perft count as data: what leiserchess-mpi hands an engine core for each
 // task and for the shallow depths, instead of a command line whose printed
 // counts it would read back, and what `leiserchess perft` itself counts
-// without --divide (cli/perft_command.cpp): one loop for both.
+// without --divide (commands/perft_command.cpp): one loop for both.
 #pragma once
 
 #include <cstddef>

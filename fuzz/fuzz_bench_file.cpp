@@ -6,7 +6,7 @@
 #include <sstream>
 #include <string>
 
-#include "cli/bench_command.h"
+#include "commands/bench_command.h"
 #include "fuzz/fuzz_check.h"
 #include "fuzz/memory_file.h"
 
@@ -18,7 +18,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   for (const char* edition : {"2016", "2018"}) {
     std::ostringstream out;
     std::ostringstream err;
-    const int status = cli::run_bench_command({"1", edition, "1", path}, out, err);
+    const int status = commands::run_bench_command({"1", edition, "1", path}, out, err);
     FUZZ_CHECK(status == 0 || status == 2, err.str());
     if (status == 2) {
       std::string message = err.str();

@@ -1,4 +1,4 @@
-// A whole protocol session (cli/uci.h, the real front end with its reader,
+// A whole protocol session (commands/uci.h, the real front end with its reader,
 // queue and executor, and real searches) on arbitrary bytes. Promises
 // checked on every input:
 //   - every `go` read gets exactly one `bestmove` (`go perft N` none: it is
@@ -14,8 +14,8 @@
 #include <string>
 #include <string_view>
 
-#include "cli/line_reader.h"
-#include "cli/uci.h"
+#include "commands/line_reader.h"
+#include "commands/uci.h"
 #include "fuzz/fuzz_check.h"
 
 using namespace leiser;
@@ -57,7 +57,7 @@ Expected count_commands(const std::string& input) {
     if (end == std::string::npos) end = input.size();
     const std::string_view line(input.data() + begin, end - begin);
     begin = end + 1;
-    if (line.size() > cli::kMaxLineBytes) continue;
+    if (line.size() > commands::kMaxLineBytes) continue;
     const CommandWords command = command_of(line);
     if (command.first == "quit") break;
     expected.go += command.first == "go" && command.second != "perft";
@@ -74,7 +74,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   const Expected expected = count_commands(input);
   std::istringstream in(input);
   std::ostringstream out;
-  const int status = cli::run_protocol(in, out);
+  const int status = commands::run_protocol(in, out);
   FUZZ_CHECK(status == 0, out.str());
   std::istringstream printed(out.str());
   Expected seen;

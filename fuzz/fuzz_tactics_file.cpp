@@ -5,7 +5,7 @@
 #include <cstdint>
 #include <string>
 
-#include "cli/solve_command.h"
+#include "commands/solve_command.h"
 #include "fuzz/fuzz_check.h"
 #include "fuzz/memory_file.h"
 #include "kernel/game.h"
@@ -15,12 +15,12 @@ using namespace leiser;
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   static fuzz::MemoryFile file;
   const std::string path = file.write(data, size);
-  const auto problems = cli::read_tactics_file(path);
+  const auto problems = commands::read_tactics_file(path);
   if (!problems) {
     FUZZ_CHECK(!problems.error().empty(), path);
     return 0;
   }
-  for (const cli::TacticsProblem& p : *problems) {
+  for (const commands::TacticsProblem& p : *problems) {
     const auto game = kernel::Game::from_fen(p.fen, p.edition);
     FUZZ_CHECK(game.has_value() && !game->is_over(), p.fen);
     FUZZ_CHECK(p.mate_in >= 1, p.fen);

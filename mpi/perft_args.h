@@ -27,7 +27,7 @@ struct PerftArgs {
   kernel::PerftMode mode = kernel::PerftMode::kLegal;
   int threads = 1;  // oneTBB threads per rank
   // Megabytes of perft table (kernel/perft_table.h) per rank; 0: none. The
-  // perft command keeps its table for the rank's next task (cli/perft_command.cpp).
+  // perft command keeps its table for the rank's next task (commands/perft_command.cpp).
   std::size_t hash_megabytes = 0;
   std::optional<std::string> checkpoint;
   std::optional<int> split_depth;  // none: chosen from the number of workers

@@ -13,8 +13,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-FORMATTED=(base core datagen kernel simd nnue search cli arena capi mpi web bench fuzz examples tests/arena
-           tests/cli tests/eval tests/kernel tests/library tests/mpi tests/nnue tests/search tests/simd tests/support
+FORMATTED=(base core datagen kernel simd nnue search cli commands arena capi mpi web bench fuzz examples tests/arena
+           tests/commands tests/eval tests/kernel tests/library tests/mpi tests/nnue tests/search tests/simd tests/support
            tests/tsan tests/web)
 NOT_YET=()
 

@@ -2,7 +2,7 @@
 // default the bench positions, search/benchmark_positions.h), all search
 // state cleared before each one. With one thread it is deterministic, and the
 // total node count over the bench positions is the signature of the search's
-// behaviour. The command-line and protocol front end is cli/bench_command.h.
+// behaviour. The command-line and protocol front end is commands/bench_command.h.
 #pragma once
 
 #include <atomic>

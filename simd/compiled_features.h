@@ -1,6 +1,6 @@
 // What the compiler was allowed to use for the translation unit that
 // includes this header, from its own macros (__AVX2__, __AVX512F__, ...): the
-// engine core's entry (cli/core_entry.cpp) reports it, and the `cores` test
+// engine core's entry (commands/core_entry.cpp) reports it, and the `cores` test
 // checks it against the core's name. Kept here so that every test of a
 // compiler's instruction-set macro lives in simd/ (issue 40).
 //

@@ -22,13 +22,13 @@
 #include "arena/openings.h"
 #include "arena/pgn.h"
 #include "arena/process.h"
-#include "cli/arena_command.h"
+#include "commands/arena_command.h"
 #include "kernel/fen.h"
 #include "kernel/game.h"
 #include "kernel/notation.h"
 #include "tests/support/hang_bound.h"
 
-namespace leiser::cli {
+namespace leiser::commands {
 namespace {
 
 using Args = std::vector<std::string>;
@@ -793,4 +793,4 @@ TEST(ArenaMatch, CtrlCKeepsEveryFinishedGameAndResumeFinishesTheMatch) {
 }
 
 }  // namespace
-}  // namespace leiser::cli
+}  // namespace leiser::commands

@@ -9,7 +9,7 @@
 #include <map>
 #include <string>
 
-#include "cli/solve_command.h"
+#include "commands/solve_command.h"
 #include "kernel/game.h"
 #include "search/engine.h"
 
@@ -18,7 +18,7 @@ namespace {
 using namespace leiser;
 
 void check_suite(const std::string& name, kernel::Edition edition) {
-  const auto suite = cli::read_tactics_file(std::string(LEISER_TACTICS_DIR) + "/" + name);
+  const auto suite = commands::read_tactics_file(std::string(LEISER_TACTICS_DIR) + "/" + name);
   ASSERT_TRUE(suite) << suite.error();
   std::map<int, int> by_length;
   for (const auto& problem : *suite) {

@@ -3,10 +3,10 @@
 
 Issue 15's rule: no op in simd/ that only tests and benchmarks call. The ops
 are the X(name, ...) lines of LEISER_SIMD_BATCH_OPS in simd/batch_ops.h; a
-caller is code (comments stripped) in kernel/, search/, cli/, arena/ or
+caller is code (comments stripped) in kernel/, search/, commands/, arena/ or
 capi/ that reaches the op through an implementation: `impl.name(...)`,
 `impl->name(...)` or the entry `name_fn` (called, or handed on as a
-function pointer, as cli/perft_command.cpp hands trace_lasers_fn to perft).
+function pointer, as commands/perft_command.cpp hands trace_lasers_fn to perft).
 tests/, bench/ and fuzz/ do not count.
 
   check_op_callers.py SOURCE_ROOT [--also NAME ...]
@@ -19,7 +19,7 @@ import pathlib
 import re
 import sys
 
-PRODUCT_DIRS = ("kernel", "search", "cli", "arena", "capi")
+PRODUCT_DIRS = ("kernel", "search", "commands", "arena", "capi")
 
 
 def strip_comments(text):

@@ -13,7 +13,7 @@
 #include <string>
 #include <thread>
 
-#include "cli/serve_command.h"
+#include "commands/serve_command.h"
 #include "kernel/fen.h"
 #include "kernel/game.h"
 #include "kernel/laser.h"
@@ -397,8 +397,8 @@ TEST(WebServer, RefusesAnotherHostUnlessAsked) {
 
 TEST(DisplaySvg, DrawsThePositionAfterTheMovesAndRefusesBadInput) {
   std::ostringstream out, err;
-  EXPECT_EQ(cli::run_display_command({"--svg", "--edition", "2016", "--moves", "h0g1"}, out, err),
-            0)
+  EXPECT_EQ(
+      commands::run_display_command({"--svg", "--edition", "2016", "--moves", "h0g1"}, out, err), 0)
       << err.str();
   kernel::Game game = kernel::Game::start(kernel::Edition::k2016);
   ASSERT_TRUE(game.play("h0g1"));
@@ -411,7 +411,7 @@ TEST(DisplaySvg, DrawsThePositionAfterTheMovesAndRefusesBadInput) {
                                              {},
                                              {"--svg", "--edition", "3000"}}) {
     std::ostringstream o, e;
-    EXPECT_EQ(cli::run_display_command(bad, o, e), 2);
+    EXPECT_EQ(commands::run_display_command(bad, o, e), 2);
     const std::string message = e.str();
     EXPECT_EQ(message.rfind("error: ", 0), 0u) << message;
     // One line saying what is wrong (a usage text may follow it).

@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-namespace leiser::cli {
+namespace leiser::commands {
 
 // Runs a match. `out` gets the final summary, `err` the progress line,
 // warnings and errors. Returns 0 when the match ran to its end (or to an SPRT
@@ -21,4 +21,4 @@ int run_arena_command(const std::vector<std::string>& args, std::ostream& out, s
 int run_openings_command(const std::vector<std::string>& args, std::ostream& out,
                          std::ostream& err);
 
-}  // namespace leiser::cli
+}  // namespace leiser::commands

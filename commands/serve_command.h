@@ -6,9 +6,9 @@
 #include <string>
 #include <vector>
 
-namespace leiser::cli {
+namespace leiser::commands {
 
 int run_serve_command(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 int run_display_command(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 
-}  // namespace leiser::cli
+}  // namespace leiser::commands

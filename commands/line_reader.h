@@ -7,7 +7,7 @@
 #include <istream>
 #include <string>
 
-namespace leiser::cli {
+namespace leiser::commands {
 
 // More than any command needs: `position ... moves` of the longest possible
 // game (the 50-move rule ends any game within about 1,500 plies) is < 12 KB.
@@ -23,4 +23,4 @@ struct InputLine {
 // line without a newline is still a line.
 bool read_line(std::istream& in, InputLine& line, std::size_t max_bytes = kMaxLineBytes);
 
-}  // namespace leiser::cli
+}  // namespace leiser::commands

@@ -17,7 +17,7 @@
 #include "kernel/edition.h"
 #include "kernel/expected.h"
 
-namespace leiser::cli {
+namespace leiser::commands {
 
 struct TacticsProblem {
   std::string fen;
@@ -33,4 +33,4 @@ kernel::Expected<TacticsProblem> parse_tactics_line(const std::string& text, int
 
 int run_solve_command(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 
-}  // namespace leiser::cli
+}  // namespace leiser::commands

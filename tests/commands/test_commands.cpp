@@ -5,16 +5,16 @@
 #include <fstream>
 #include <sstream>
 
-#include "cli/bench_command.h"
-#include "cli/perft_command.h"
-#include "cli/solve_command.h"
+#include "commands/bench_command.h"
+#include "commands/perft_command.h"
+#include "commands/solve_command.h"
 #include "kernel/game.h"
 #include "kernel/notation.h"
 #include "search/benchmark.h"
 #include "search/benchmark_positions.h"
 #include "search/engine.h"
 
-namespace leiser::cli {
+namespace leiser::commands {
 namespace {
 
 struct CommandRun {
@@ -506,4 +506,4 @@ TEST(BenchCommand, SerialBenchCountsCutoffsAndPrintsNoSplits) {
 }
 
 }  // namespace
-}  // namespace leiser::cli
+}  // namespace leiser::commands

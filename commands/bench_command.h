@@ -13,7 +13,7 @@
 #include "search/benchmark.h"
 #include "search/scaling.h"
 
-namespace leiser::cli {
+namespace leiser::commands {
 
 inline constexpr int kDefaultBenchDepth = 7;
 
@@ -62,4 +62,4 @@ void print_scaling_table(const ScalingRequest& request, const std::vector<search
 int run_bench_command(const std::vector<std::string>& args, std::ostream& out, std::ostream& err,
                       search::BenchStop* stop = nullptr);
 
-}  // namespace leiser::cli
+}  // namespace leiser::commands

@@ -25,7 +25,7 @@
 #include "simd/dispatch.h"
 #include "tests/support/vectors.h"
 
-namespace leiser::cli {
+namespace leiser::commands {
 namespace {
 
 using core::built_cores;
@@ -571,4 +571,4 @@ TEST(Cores, ProtocolHandsPositionHistoryAndOptionsAsData) {
 }
 
 }  // namespace
-}  // namespace leiser::cli
+}  // namespace leiser::commands

@@ -2,21 +2,21 @@
 // executable, or the engine protocol, run by this core, its typed jobs, and
 // its C API table. Compiled into every core; LEISER_CORE_NAME (set by
 // meson.build for the wide cores) names it.
-#include "cli/core_entry.h"
+#include "commands/core_entry.h"
 
 #include <istream>
 #include <ostream>
 #include <string>
 #include <vector>
 
-#include "cli/arena_command.h"
-#include "cli/bench_command.h"
-#include "cli/gendata_command.h"
-#include "cli/perft_command.h"
-#include "cli/serve_command.h"
-#include "cli/solve_command.h"
-#include "cli/uci.h"
-#include "cli/version.h"
+#include "commands/arena_command.h"
+#include "commands/bench_command.h"
+#include "commands/gendata_command.h"
+#include "commands/perft_command.h"
+#include "commands/serve_command.h"
+#include "commands/solve_command.h"
+#include "commands/uci.h"
+#include "commands/version.h"
 #include "core/cores.h"
 #include "simd/compiled_features.h"
 
@@ -28,7 +28,7 @@
 #define LEISER_CORE_ENTRY_(name) leiser_core_##name
 #define LEISER_CORE_ENTRY(name) LEISER_CORE_ENTRY_(name)
 
-namespace leiser::cli {
+namespace leiser::commands {
 
 namespace {
 
@@ -116,12 +116,12 @@ int gendata_entry(const std::vector<std::string>& args, const core::GendataProgr
 
 std::string_view this_core_name() { return LEISER_CORE_STRING(LEISER_CORE_NAME); }
 
-}  // namespace leiser::cli
+}  // namespace leiser::commands
 
 extern "C" constinit const leiser::core::CoreEntry LEISER_CORE_ENTRY(LEISER_CORE_NAME){
     LEISER_CORE_STRING(LEISER_CORE_NAME),
     leiser::simd::compiled_features(),
-    &leiser::cli::run,
-    &leiser::cli::perft_job_entry,
-    &leiser::cli::gendata_entry,
+    &leiser::commands::run,
+    &leiser::commands::perft_job_entry,
+    &leiser::commands::gendata_entry,
     &leiser::capi::kCoreApi};

@@ -8,7 +8,7 @@ namespace leiser::core {
 struct CoreHandover;
 }  // namespace leiser::core
 
-namespace leiser::cli {
+namespace leiser::commands {
 
 // Reads commands from `in` until `quit` or end of input, answering on `out`.
 // Input is read all the time on the calling thread; commands run in order on
@@ -25,4 +25,4 @@ namespace leiser::cli {
 // this session's state in the handover.
 int run_protocol(std::istream& in, std::ostream& out, core::CoreHandover* handover = nullptr);
 
-}  // namespace leiser::cli
+}  // namespace leiser::commands

@@ -1,4 +1,4 @@
-#include "cli/uci.h"
+#include "commands/uci.h"
 
 #include <algorithm>
 #include <atomic>
@@ -18,11 +18,11 @@
 #include <vector>
 
 #include "base/parse_integer.h"
-#include "cli/bench_command.h"
-#include "cli/core_entry.h"
-#include "cli/go_command.h"
-#include "cli/line_reader.h"
-#include "cli/version.h"
+#include "commands/bench_command.h"
+#include "commands/core_entry.h"
+#include "commands/go_command.h"
+#include "commands/line_reader.h"
+#include "commands/version.h"
 #include "core/cores.h"
 #include "kernel/fen.h"
 #include "kernel/notation.h"
@@ -32,7 +32,7 @@
 #include "search/evaluate.h"
 #include "simd/dispatch.h"
 
-namespace leiser::cli {
+namespace leiser::commands {
 namespace {
 
 using kernel::Game;
@@ -842,4 +842,4 @@ int run_protocol(std::istream& in, std::ostream& out, core::CoreHandover* handov
   return protocol.output_failed() ? 1 : 0;
 }
 
-}  // namespace leiser::cli
+}  // namespace leiser::commands

@@ -1,16 +1,16 @@
 // The protocol front end's input pieces on their own: reading lines of any
-// size (cli/line_reader.h) and reading `go` (cli/go_command.h).
+// size (commands/line_reader.h) and reading `go` (commands/go_command.h).
 #include <gtest/gtest.h>
 
 #include <sstream>
 #include <string>
 #include <vector>
 
-#include "cli/go_command.h"
-#include "cli/line_reader.h"
+#include "commands/go_command.h"
+#include "commands/line_reader.h"
 #include "kernel/notation.h"
 
-namespace leiser::cli {
+namespace leiser::commands {
 namespace {
 
 std::vector<InputLine> read_all(const std::string& text, std::size_t max_bytes = kMaxLineBytes) {
@@ -195,4 +195,4 @@ TEST(GoCommand, HugeNumbersSaturate) {
 }
 
 }  // namespace
-}  // namespace leiser::cli
+}  // namespace leiser::commands

@@ -10,7 +10,7 @@
 #include "kernel/game.h"
 #include "search/search_limits.h"
 
-namespace leiser::cli {
+namespace leiser::commands {
 
 struct GoRequest {
   search::SearchLimits limits;
@@ -29,4 +29,4 @@ int mate_search_depth(long long moves);
 // is White), and `searchmoves` are read as its legal moves.
 GoRequest parse_go(const std::vector<std::string>& tokens, const kernel::Game& game);
 
-}  // namespace leiser::cli
+}  // namespace leiser::commands

@@ -8,7 +8,7 @@
 #include "core/perft_job.h"
 #include "kernel/expected.h"
 
-namespace leiser::cli {
+namespace leiser::commands {
 
 // Runs the perft subcommand with the arguments after "perft". Output goes to
 // `out`, a one-line error to `err`. Returns the process exit status.
@@ -21,4 +21,4 @@ int run_perft_command(const std::vector<std::string>& args, std::ostream& out, s
 kernel::Expected<core::PerftCounts> perft_counts(const core::PerftJob& job,
                                                  const core::PerftDepthFn& on_depth = {});
 
-}  // namespace leiser::cli
+}  // namespace leiser::commands

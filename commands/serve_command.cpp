@@ -1,4 +1,4 @@
-#include "cli/serve_command.h"
+#include "commands/serve_command.h"
 
 #include <fstream>
 #include <ostream>
@@ -9,7 +9,7 @@
 #include "web/board_svg.h"
 #include "web/server.h"
 
-namespace leiser::cli {
+namespace leiser::commands {
 
 namespace {
 
@@ -132,4 +132,4 @@ int run_display_command(const std::vector<std::string>& args, std::ostream& out,
   return 0;
 }
 
-}  // namespace leiser::cli
+}  // namespace leiser::commands

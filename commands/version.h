@@ -4,8 +4,8 @@
 
 #include <string>
 
-namespace leiser::cli {
+namespace leiser::commands {
 
 std::string version_string();
 
-}  // namespace leiser::cli
+}  // namespace leiser::commands

@@ -1,4 +1,4 @@
-#include "cli/perft_command.h"
+#include "commands/perft_command.h"
 
 #include <algorithm>
 #include <chrono>
@@ -17,7 +17,7 @@
 #include "kernel/perft_table.h"
 #include "simd/dispatch.h"
 
-namespace leiser::cli {
+namespace leiser::commands {
 namespace {
 
 using kernel::Edition;
@@ -275,4 +275,4 @@ int run_perft_command(const std::vector<std::string>& args, std::ostream& out, s
   return 0;
 }
 
-}  // namespace leiser::cli
+}  // namespace leiser::commands

@@ -1,4 +1,4 @@
-#include "cli/bench_command.h"
+#include "commands/bench_command.h"
 
 #include <iomanip>
 #include <optional>
@@ -15,7 +15,7 @@
 #include "search/engine.h"
 #include "search/scaling.h"
 
-namespace leiser::cli {
+namespace leiser::commands {
 
 namespace {
 // `bench` (the built-in positions), `startpos`, or a file of FENs, one per
@@ -357,4 +357,4 @@ int run_bench_command(const std::vector<std::string>& args, std::ostream& out, s
   return 0;
 }
 
-}  // namespace leiser::cli
+}  // namespace leiser::commands

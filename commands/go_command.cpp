@@ -1,4 +1,4 @@
-#include "cli/go_command.h"
+#include "commands/go_command.h"
 
 #include <algorithm>
 #include <cctype>
@@ -9,7 +9,7 @@
 
 #include "kernel/quote.h"
 
-namespace leiser::cli {
+namespace leiser::commands {
 namespace {
 
 enum class Key {
@@ -217,4 +217,4 @@ GoRequest parse_go(const std::vector<std::string>& tokens, const kernel::Game& g
   return request;
 }
 
-}  // namespace leiser::cli
+}  // namespace leiser::commands

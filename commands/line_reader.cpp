@@ -1,9 +1,9 @@
-#include "cli/line_reader.h"
+#include "commands/line_reader.h"
 
 #include <algorithm>
 #include <array>
 
-namespace leiser::cli {
+namespace leiser::commands {
 
 bool read_line(std::istream& in, InputLine& line, std::size_t max_bytes) {
   line.text.clear();
@@ -42,4 +42,4 @@ bool read_line(std::istream& in, InputLine& line, std::size_t max_bytes) {
   return extracted_any;
 }
 
-}  // namespace leiser::cli
+}  // namespace leiser::commands

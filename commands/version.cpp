@@ -1,12 +1,12 @@
-#include "cli/version.h"
+#include "commands/version.h"
 
 #include "simd/dispatch.h"
 
-namespace leiser::cli {
+namespace leiser::commands {
 
 std::string version_string() {
   return std::string("leiserchess ") + LEISER_VERSION + " (simd " +
          std::string(simd::active().name) + ")";
 }
 
-}  // namespace leiser::cli
+}  // namespace leiser::commands

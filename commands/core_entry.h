@@ -5,8 +5,8 @@
 
 #include <string_view>
 
-namespace leiser::cli {
+namespace leiser::commands {
 
 std::string_view this_core_name();
 
-}  // namespace leiser::cli
+}  // namespace leiser::commands

@@ -1,4 +1,4 @@
-#include "cli/arena_command.h"
+#include "commands/arena_command.h"
 
 #include <signal.h>
 #include <unistd.h>
@@ -13,7 +13,7 @@
 #include "arena/pgn.h"
 #include "arena/prepare.h"
 
-namespace leiser::cli {
+namespace leiser::commands {
 
 namespace {
 
@@ -117,4 +117,4 @@ int run_openings_command(const std::vector<std::string>& args, std::ostream& out
   return 0;
 }
 
-}  // namespace leiser::cli
+}  // namespace leiser::commands

@@ -1,4 +1,4 @@
-#include "cli/solve_command.h"
+#include "commands/solve_command.h"
 
 #include <algorithm>
 #include <chrono>
@@ -12,7 +12,7 @@
 #include "kernel/read_file.h"
 #include "search/engine.h"
 
-namespace leiser::cli {
+namespace leiser::commands {
 
 namespace {
 
@@ -178,4 +178,4 @@ int run_solve_command(const std::vector<std::string>& args, std::ostream& out, s
   return 0;
 }
 
-}  // namespace leiser::cli
+}  // namespace leiser::commands
