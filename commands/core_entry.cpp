@@ -11,6 +11,7 @@
 
 #include "commands/arena_command.h"
 #include "commands/bench_command.h"
+#include "commands/evaldata_command.h"
 #include "commands/gendata_command.h"
 #include "commands/perft_command.h"
 #include "commands/serve_command.h"
@@ -62,6 +63,9 @@ constexpr const char* kHelp =
     "        [--random-plies R] [--seed S] [--hash MB] [--max-plies P] [name=value ...]\n"
     "                           self-play games recorded as training data for the network\n"
     "                           (nnue/README.md); appends to FILE and resumes an interrupted run\n"
+    "  evaldata FILE [--first N] [--count N] [name=value ...]\n"
+    "                           the static evaluation of each record of a gendata file beside\n"
+    "                           its search score and result (scripts/nnue_fit_report.py)\n"
     "  serve [--port N] [--host ADDRESS] [--allow-remote] [--pgn FILE]\n"
     "                           the board in a browser (http://127.0.0.1:8080/): play the\n"
     "                           engine, analyse, watch a recorded or running match\n"
@@ -86,6 +90,7 @@ int run(const std::vector<std::string>& args, std::istream& in, std::ostream& ou
   if (command == "arena") return run_arena_command(rest, out, err);
   if (command == "openings") return run_openings_command(rest, out, err);
   if (command == "gendata") return run_gendata_command(rest, out, err);
+  if (command == "evaldata") return run_evaldata_command(rest, out, err);
   if (command == "serve") return run_serve_command(rest, out, err);
   if (command == "display") return run_display_command(rest, out, err);
   if (command == "--version" || command == "version") {
