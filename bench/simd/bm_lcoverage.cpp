@@ -13,12 +13,17 @@
 //   lcoverage_fixed/scalar/positions/beams:walk
 //                                      the default: beams walked one by one
 //                                      (no batch op); ns_per_position
+//   .../search_order...                the same three on the "search_order"
+//                                      set: boards in the order a search
+//                                      meets them (simd_bench.h)
 //
 // Names follow bench/simd/simd_bench.h.
 #include <benchmark/benchmark.h>
 
 #include <array>
 #include <cstdint>
+#include <string>
+#include <string_view>
 #include <vector>
 
 #include "bench/simd/simd_bench.h"
@@ -36,23 +41,27 @@ struct Job {
   std::vector<simd::LcoverageLane> lanes;
 };
 
-const std::vector<Job>& jobs() {
-  static const std::vector<Job> all = [] {
-    std::vector<Job> out;
-    for (const kernel::Position& pos : simd_bench::position_set()) {
-      if (pos.edition() != kernel::Edition::k2018) continue;
-      const kernel::Board& b = pos.board();
-      if (!b.has_king(kernel::Color::kTangerine) || !b.has_king(kernel::Color::kLavender)) continue;
-      for (const kernel::Color c : {kernel::Color::kTangerine, kernel::Color::kLavender})
-        out.push_back({b, c, search::eval::lcoverage_lanes(b, c)});
-    }
-    return out;
-  }();
-  return all;
+std::vector<Job> jobs_of(const std::vector<kernel::Position>& set) {
+  std::vector<Job> out;
+  for (const kernel::Position& pos : set) {
+    if (pos.edition() != kernel::Edition::k2018) continue;
+    const kernel::Board& b = pos.board();
+    if (!b.has_king(kernel::Color::kTangerine) || !b.has_king(kernel::Color::kLavender)) continue;
+    for (const kernel::Color c : {kernel::Color::kTangerine, kernel::Color::kLavender})
+      out.push_back({b, c, search::eval::lcoverage_lanes(b, c)});
+  }
+  return out;
 }
 
-void bm_beams(benchmark::State& state, const Implementation* impl) {
-  const std::vector<Job>& all = jobs();
+// The jobs of a named set: "positions" (shuffled) or "search_order".
+const std::vector<Job>& jobs(std::string_view set) {
+  static const std::vector<Job> shuffled = jobs_of(simd_bench::position_set());
+  static const std::vector<Job> in_order = jobs_of(simd_bench::search_order_set());
+  return set == "search_order" ? in_order : shuffled;
+}
+
+void bm_beams(benchmark::State& state, const Implementation* impl, std::string_view set) {
+  const std::vector<Job>& all = jobs(set);
   std::size_t lanes = 0;
   for (const Job& j : all) lanes += j.lanes.size();
   std::array<std::uint16_t, 64> dist;
@@ -70,8 +79,8 @@ void bm_beams(benchmark::State& state, const Implementation* impl) {
 }
 
 void bm_fixed(benchmark::State& state, const Implementation* impl,
-              search::eval::LcoverageBeams beams) {
-  const std::vector<Job>& all = jobs();
+              search::eval::LcoverageBeams beams, std::string_view set) {
+  const std::vector<Job>& all = jobs(set);
   const std::string previous(simd::active().name);
   simd::select(impl->name);
   for (auto _ : state) {
@@ -88,18 +97,24 @@ void bm_fixed(benchmark::State& state, const Implementation* impl,
 
 int main(int argc, char** argv) {
   using namespace leiser::microbench;
-  simd_bench::register_for_each_implementation("bm_lcoverage", "lcoverage_beams", "positions",
-                                               bm_beams);
-  simd_bench::register_for_each_implementation(
-      "bm_lcoverage", "lcoverage_fixed", "positions/beams:batched",
-      [](benchmark::State& state, const leiser::simd::Implementation* impl) {
-        bm_fixed(state, impl, leiser::search::eval::LcoverageBeams::kBatched);
-      });
-  benchmark::RegisterBenchmark(
-      "lcoverage_fixed/scalar/positions/beams:walk", [](benchmark::State& state) {
-        bm_fixed(state, leiser::simd::find("scalar"), leiser::search::eval::LcoverageBeams::kWalk);
-        state.SetLabel("scalar");
-      });
+  using leiser::search::eval::LcoverageBeams;
+  for (const std::string set : {"positions", "search_order"}) {
+    simd_bench::register_for_each_implementation(
+        "bm_lcoverage", "lcoverage_beams", set,
+        [set](benchmark::State& state, const leiser::simd::Implementation* impl) {
+          bm_beams(state, impl, set);
+        });
+    simd_bench::register_for_each_implementation(
+        "bm_lcoverage", "lcoverage_fixed", set + "/beams:batched",
+        [set](benchmark::State& state, const leiser::simd::Implementation* impl) {
+          bm_fixed(state, impl, LcoverageBeams::kBatched, set);
+        });
+    benchmark::RegisterBenchmark(
+        ("lcoverage_fixed/scalar/" + set + "/beams:walk").c_str(), [set](benchmark::State& state) {
+          bm_fixed(state, leiser::simd::find("scalar"), LcoverageBeams::kWalk, set);
+          state.SetLabel("scalar");
+        });
+  }
   benchmark::Initialize(&argc, argv);
   benchmark::RunSpecifiedBenchmarks();
   benchmark::Shutdown();

@@ -130,4 +130,39 @@ inline const std::vector<kernel::Position>& position_set() {
   return positions;
 }
 
+// The set "search_order": the 2018 bench positions in order, each followed by
+// its children and every 7th of its grandchildren, in move-generation order,
+// not shuffled: consecutive boards differ by a move or two, as the boards a
+// search evaluates one after another do (about 11,000 positions). LCOVERAGE's
+// walk learns its branches on such runs; the shuffled set hides that.
+inline const std::vector<kernel::Position>& search_order_set() {
+  static const std::vector<kernel::Position> positions = [] {
+    std::vector<kernel::Position> out;
+    std::size_t grandchild = 0;
+    auto children = [](const kernel::Position& pos) {
+      kernel::MoveList moves;
+      kernel::generate_legal_moves(pos, nullptr, moves);
+      std::vector<kernel::Position> next;
+      for (kernel::Move m : moves) {
+        kernel::Position child = pos;
+        child.make_move(m);
+        if (!child.is_game_over()) next.push_back(child);
+      }
+      return next;
+    };
+    for (std::string_view fen : search::kBenchPositions2018) {
+      const kernel::Position root = parse_or_die(fen, kernel::Edition::k2018);
+      out.push_back(root);
+      if (root.is_game_over()) continue;
+      for (const kernel::Position& child : children(root)) {
+        out.push_back(child);
+        for (const kernel::Position& g : children(child))
+          if (grandchild++ % 7 == 0) out.push_back(g);
+      }
+    }
+    return out;
+  }();
+  return positions;
+}
+
 }  // namespace leiser::microbench::simd_bench
