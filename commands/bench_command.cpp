@@ -94,6 +94,45 @@ void print_parallel_counts(std::ostream& out, const search::BenchTotals& totals)
   out.flags(old_flags);
   out.precision(old_precision);
 }
+
+// A bench command line's words split into its positional arguments and the
+// name=value engine options that come last. Options are checked as they will
+// be set: in order, on one engine (an option may depend on an earlier one, as
+// Eval=nnue on EvalFile), made only when there are options, since an
+// engine's tables take time to set up. On failure, the error's text.
+std::optional<std::string> split_arguments(const std::vector<std::string>& args,
+                                           std::vector<std::string>& positional,
+                                           search::BenchOptions& options) {
+  std::optional<search::Engine> probe;
+  for (const std::string& arg : args) {
+    const auto eq = arg.find('=');
+    if (eq == std::string::npos) {
+      if (!options.empty())
+        return "bench: '" + arg + "' after an option (options name=value come last)";
+      positional.push_back(arg);
+      continue;
+    }
+    options.emplace_back(arg.substr(0, eq), arg.substr(eq + 1));
+    if (!probe) probe.emplace();
+    if (const auto problem = probe->set_option(options.back().first, options.back().second))
+      return "bench: " + *problem;
+  }
+  return std::nullopt;
+}
+
+kernel::Expected<int> parse_depth(const std::string& word) {
+  const auto d = base::parse_integer(word, 1, search::kMaxBenchDepth);
+  if (!d)
+    return kernel::Error{"bench depth expects an integer from 1 to " +
+                         std::to_string(search::kMaxBenchDepth) + ", got '" + word + "'"};
+  return static_cast<int>(*d);
+}
+
+kernel::Expected<kernel::Edition> parse_bench_edition(const std::string& word) {
+  const auto e = kernel::parse_edition(word);
+  if (!e) return kernel::Error{"bench edition expects 2016 or 2018, got '" + word + "'"};
+  return *e;
+}
 }  // namespace
 
 kernel::Expected<ScalingRequest> parse_scaling_request(const std::vector<std::string>& args) {
@@ -122,43 +161,31 @@ kernel::Expected<ScalingRequest> parse_scaling_request(const std::vector<std::st
           "bench --scaling: the first thread count must be 1 (every row is paired with it), got '" +
           list + "'"};
   }
-  std::vector<std::string> positional;
-  std::optional<search::Engine> probe;
+  // `--rounds R` may stand anywhere after the thread counts.
+  std::vector<std::string> rest;
   for (std::size_t i = 2; i < args.size(); ++i) {
-    const std::string& arg = args[i];
-    if (arg == "--rounds") {
-      const auto r = i + 1 < args.size() ? base::parse_integer(args[i + 1], 1, 100) : std::nullopt;
-      if (!r) return kernel::Error{"bench --rounds expects an integer from 1 to 100"};
-      spec.rounds = static_cast<int>(*r);
-      ++i;
+    if (args[i] != "--rounds") {
+      rest.push_back(args[i]);
       continue;
     }
-    const auto eq = arg.find('=');
-    if (eq == std::string::npos) {
-      if (!spec.options.empty())
-        return kernel::Error{"bench: '" + arg + "' after an option (options name=value come last)"};
-      positional.push_back(arg);
-      continue;
-    }
-    spec.options.emplace_back(arg.substr(0, eq), arg.substr(eq + 1));
-    if (!probe) probe.emplace();
-    if (const auto problem =
-            probe->set_option(spec.options.back().first, spec.options.back().second))
-      return kernel::Error{"bench: " + *problem};
+    const auto r = i + 1 < args.size() ? base::parse_integer(args[i + 1], 1, 100) : std::nullopt;
+    if (!r) return kernel::Error{"bench --rounds expects an integer from 1 to 100"};
+    spec.rounds = static_cast<int>(*r);
+    ++i;
   }
+  std::vector<std::string> positional;
+  if (const auto error = split_arguments(rest, positional, spec.options))
+    return kernel::Error{*error};
   if (positional.size() > 3) return usage;
   std::optional<int> depth;  // by default the edition's deep_bench_depth
   if (!positional.empty()) {
-    const auto d = base::parse_integer(positional[0], 1, search::kMaxBenchDepth);
-    if (!d)
-      return kernel::Error{"bench depth expects an integer from 1 to " +
-                           std::to_string(search::kMaxBenchDepth) + ", got '" + positional[0] +
-                           "'"};
-    depth = static_cast<int>(*d);
+    const auto d = parse_depth(positional[0]);
+    if (!d) return kernel::Error{d.error()};
+    depth = *d;
   }
   if (positional.size() >= 2) {
-    const auto e = kernel::parse_edition(positional[1]);
-    if (!e) return kernel::Error{"bench edition expects 2016 or 2018, got '" + positional[1] + "'"};
+    const auto e = parse_bench_edition(positional[1]);
+    if (!e) return kernel::Error{e.error()};
     spec.edition = *e;
   }
   spec.depth = depth.value_or(search::deep_bench_depth(spec.edition));
@@ -248,41 +275,21 @@ int run_scaling_command(const std::vector<std::string>& args, std::ostream& out,
 
 kernel::Expected<BenchRequest> parse_bench_request(const std::vector<std::string>& args) {
   BenchRequest request;
-  // Trailing name=value arguments are engine options.
   std::vector<std::string> positional;
-  // Options are checked as they will be set: in order, on one engine (an
-  // option may depend on an earlier one, as Eval=nnue on EvalFile); made
-  // only when there are options, since an engine's tables take time to set up.
-  std::optional<search::Engine> probe;
-  for (const std::string& arg : args) {
-    const auto eq = arg.find('=');
-    if (eq == std::string::npos) {
-      if (!request.options.empty())
-        return kernel::Error{"bench: '" + arg + "' after an option (options name=value come last)"};
-      positional.push_back(arg);
-      continue;
-    }
-    request.options.emplace_back(arg.substr(0, eq), arg.substr(eq + 1));
-    if (!probe) probe.emplace();
-    if (const auto problem =
-            probe->set_option(request.options.back().first, request.options.back().second))
-      return kernel::Error{"bench: " + *problem};
-  }
+  if (const auto error = split_arguments(args, positional, request.options))
+    return kernel::Error{*error};
   if (positional.size() > 4)
     return kernel::Error{
         "usage: leiserchess bench [depth] [edition] [threads] [bench|deep|startpos|FEN file] "
         "[name=value ...]"};
   if (!positional.empty()) {
-    const auto d = base::parse_integer(positional[0], 1, search::kMaxBenchDepth);
-    if (!d)
-      return kernel::Error{"bench depth expects an integer from 1 to " +
-                           std::to_string(search::kMaxBenchDepth) + ", got '" + positional[0] +
-                           "'"};
-    request.depth = static_cast<int>(*d);
+    const auto d = parse_depth(positional[0]);
+    if (!d) return kernel::Error{d.error()};
+    request.depth = *d;
   }
   if (positional.size() >= 2) {
-    const auto e = kernel::parse_edition(positional[1]);
-    if (!e) return kernel::Error{"bench edition expects 2016 or 2018, got '" + positional[1] + "'"};
+    const auto e = parse_bench_edition(positional[1]);
+    if (!e) return kernel::Error{e.error()};
     request.edition = *e;
   }
   if (positional.size() >= 3) {
