@@ -166,8 +166,10 @@ void Engine::declare_options() {
       check("split_pv_serial", true, [this](bool on) { search_options_.split_pv_serial = on; }));
   options_.add(check("measure_abort_latency", false,
                      [this](bool on) { search_options_.measure_abort_latency = on; }));
-  options_.add(combo("SMP", "ybwc", {"ybwc", "lazy"}, [this](std::string_view choice) {
-    search_options_.smp = choice == "lazy" ? SmpMode::kLazy : SmpMode::kYbwc;
+  options_.add(combo("SMP", "ybwc", {"ybwc", "lazy", "hybrid"}, [this](std::string_view choice) {
+    search_options_.smp = choice == "lazy"     ? SmpMode::kLazy
+                          : choice == "hybrid" ? SmpMode::kHybrid
+                                               : SmpMode::kYbwc;
   }));
   options_.add(spin("split_cut_moves", kDefaultSplitCutMoves, 1, kMaxSplitCutMoves,
                     [this](int moves) { search_options_.split_cut_moves = moves; }));

@@ -11,6 +11,7 @@
 #include <cstdlib>
 #include <exception>
 #include <optional>
+#include <thread>
 
 #include "kernel/laser.h"
 #include "kernel/movegen.h"
@@ -546,6 +547,7 @@ int Worker::pvs(int ply, int depth, int alpha, int beta, NodeType type, bool all
   ++unflushed_nodes_;
   seldepth_ = std::max(seldepth_, ply);
   if (should_stop()) return 0;
+  if (filler_ && !filler_poll<E>()) return 0;
   const Position& pos = stack_[ply].position;
   TranspositionTable& tt = shared_.tt;
   const SearchRules& rules = shared_.options.rules;
@@ -774,9 +776,27 @@ bool Worker::split(int ply, int depth, int beta, NodeType type, bool zaps_only, 
   sp.set_killers(killers_);
   sp.pass_killers = shared_.options.split_killers;
   sp.serial_researches = type == NodeType::kPv && shared_.options.split_pv_serial;
+  sp.owner = this;
   const int helpers = std::min(shared_.threads - 1, picker.remaining());
-  stats.tasks.fetch_add(static_cast<std::uint64_t>(helpers), std::memory_order_relaxed);
-  {
+  sp.max_visitors = helpers;
+  if (shared_.hybrid) {
+    // No tasks: the other threads find sp in the registry.
+    shared_.registry.publish(sp);
+    split_ = &sp;
+    try {
+      work_at<E>(sp, true);
+    } catch (const std::exception& e) {
+      shared_.record_error(e.what());
+    } catch (...) {
+      shared_.record_error("");
+    }
+    shared_.registry.withdraw(sp);
+    stop_busy_clock();
+    wait_for_visitors<E>(sp);
+    start_busy_clock();
+    split_ = sp.parent;
+  } else {
+    stats.tasks.fetch_add(static_cast<std::uint64_t>(helpers), std::memory_order_relaxed);
     TaskGroup group;
     for (int i = 0; i < helpers; ++i) group.run([this, &sp] { help<E>(sp); });
     split_ = &sp;
@@ -868,7 +888,7 @@ void Worker::help(SplitPoint& sp) {
   try {
     helper = pools_.acquire();
     helper->bind_tables();
-    helper->adopt_path(*this, sp);
+    helper->adopt_path(*sp.owner, sp);
     helper->start_busy_clock();
     shared_.split_stats.helpers_joined.fetch_add(1, std::memory_order_relaxed);
     helper->template work_at<E>(sp, false);
@@ -888,6 +908,60 @@ void Worker::abort_split(SplitPoint& sp) const {
   if (shared_.options.measure_abort_latency)
     sp.aborted_at_ns.store(steady_now_ns(), std::memory_order_relaxed);
   sp.aborted.store(true, std::memory_order_release);
+}
+
+template <Edition E>
+bool Worker::visit_open_splits(const SplitPoint* below) {
+  bool visited = false;
+  while (SplitPoint* sp = shared_.registry.join(below)) {
+    visited = true;
+    help<E>(*sp);
+    SplitRegistry::leave(*sp);
+  }
+  return visited;
+}
+
+template <Edition E>
+void Worker::wait_for_visitors(SplitPoint& sp) {
+  while (sp.visitors.load(std::memory_order_acquire) > 0)
+    if (!shared_.registry.any_open() || !visit_open_splits<E>(&sp)) std::this_thread::yield();
+}
+
+template <Edition E>
+bool Worker::filler_poll() {
+  if (shared_.registry.any_open() && visit_open_splits<E>(nullptr))
+    shared_.split_stats.filler_visits.fetch_add(1, std::memory_order_relaxed);
+  if (root_depth_ < filler_max_depth_ &&
+      shared_.current_depth.load(std::memory_order_relaxed) >= root_depth_) {
+    stopped_ = true;
+    return false;
+  }
+  return true;
+}
+
+template <Edition E>
+void Worker::search_filler(int max_depth) {
+  filler_ = true;
+  filler_max_depth_ = max_depth;
+  const std::uint64_t nodes_before = nodes_;
+  int searched_to = 0;  // the deepest iteration this filler completed
+  while (!shared_.stopped.load(std::memory_order_relaxed)) {
+    const int depth =
+        std::min(std::max(searched_to, shared_.current_depth.load(std::memory_order_relaxed)) + 1,
+                 max_depth);
+    if (depth <= searched_to) {
+      // Nothing ahead of the main worker is left to search: only its split
+      // points.
+      if (!visit_open_splits<E>(nullptr)) std::this_thread::yield();
+      continue;
+    }
+    stopped_ = false;
+    search_root<E>(depth, -kInfinity, kInfinity);
+    if (!stopped_) searched_to = depth;
+  }
+  filler_ = false;
+  flush_nodes();
+  shared_.split_stats.filler_nodes.fetch_add(nodes_ - nodes_before, std::memory_order_relaxed);
 }
 
 template <Edition E>
@@ -988,7 +1062,9 @@ SearchResult Searcher::iterate(Worker& main, const SearchLimits& limits) {
   for (int depth = 1; depth <= max_depth; ++depth) {
     shared.current_depth.store(depth, std::memory_order_relaxed);
     main.reset_seldepth();
-    if (shared.splitting && shared.options.history_merge) shared.merge_histories(shared.threads);
+    // Not in the hybrid, whose fillers write their histories all along.
+    if (shared.splitting && !shared.hybrid && shared.options.history_merge)
+      shared.merge_histories(shared.threads);
     std::vector<Line> completed;  // MultiPV: this iteration's lines, in the order searched
     for (shared.pv_index = 0; shared.pv_index < lines; ++shared.pv_index) {
       int& score = line_scores[static_cast<std::size_t>(shared.pv_index)];
@@ -1126,6 +1202,50 @@ SearchResult Searcher::search_lazy_smp(Worker& main, const kernel::Game& game,
   return result;
 }
 
+template <Edition E>
+SearchResult Searcher::search_hybrid(Worker& main, const kernel::Game& game,
+                                     const SearchLimits& limits) {
+  SharedState& shared = shared_;
+  const int max_depth = limits.depth > 0 ? std::min(limits.depth, kMaxDepth) : kMaxDepth;
+  std::vector<std::unique_ptr<Worker>> fillers;
+  for (int i = 1; i < shared.threads; ++i) {
+    fillers.push_back(pools_.acquire());
+    fillers.back()->reset_root(game, false);
+  }
+  SearchResult result;
+  {
+    TaskGroup group;
+    for (auto& filler : fillers)
+      group.run([&shared, &filler = *filler, max_depth] {
+        try {
+          filler.bind_tables();
+          filler.start_busy_clock();
+          filler.template search_filler<E>(max_depth);
+          filler.stop_busy_clock();
+        } catch (const std::exception& e) {
+          shared.record_error(e.what());
+        } catch (...) {
+          shared.record_error("");
+        }
+      });
+    try {
+      result = iterate<E>(main, limits);
+    } catch (const std::exception& e) {
+      shared.record_error(e.what());
+    } catch (...) {
+      shared.record_error("");
+    }
+    // Every split point of the main search has ended with it: the fillers
+    // stop with the search.
+    shared.stopped.store(true, std::memory_order_relaxed);
+    main.stop_busy_clock();
+    group.wait();
+    main.start_busy_clock();
+  }
+  for (auto& filler : fillers) pools_.release(std::move(filler));
+  return result;
+}
+
 namespace {
 // The parallel-search knobs in the ranges the search relies on: the abort
 // poll is a mask test, so its interval is a power of two.
@@ -1155,7 +1275,10 @@ SearchResult Searcher::run(const kernel::Game& game, const SearchLimits& limits,
     shared.error.clear();
   }
   shared.threads = std::max(1, threads);
-  shared.splitting = shared.threads > 1 && shared.options.smp == SmpMode::kYbwc;
+  shared.splitting = shared.threads > 1 && shared.options.smp != SmpMode::kLazy;
+  shared.hybrid = shared.threads > 1 && shared.options.smp == SmpMode::kHybrid;
+  // A hybrid's fillers read it from their start: not the last search's.
+  shared.current_depth.store(0, std::memory_order_relaxed);
   shared.split_depth = split_depth_for(shared.options, shared.threads);
   shared.time.start(limits, options.rules.time_style, options.move_overhead_ms);
   shared.tt.new_search();
@@ -1202,6 +1325,12 @@ SearchResult Searcher::run(const kernel::Game& game, const SearchLimits& limits,
       result = game.edition() == Edition::k2016
                    ? search_lazy_smp<Edition::k2016>(*main, game, limits)
                    : search_lazy_smp<Edition::k2018>(*main, game, limits);
+      return;
+    }
+    if (shared.hybrid) {
+      result = game.edition() == Edition::k2016
+                   ? search_hybrid<Edition::k2016>(*main, game, limits)
+                   : search_hybrid<Edition::k2018>(*main, game, limits);
       return;
     }
     result = game.edition() == Edition::k2016 ? iterate<Edition::k2016>(*main, limits)

@@ -58,6 +58,12 @@ class Worker {
   // worker) until the search stops.
   template <kernel::Edition E>
   void search_lazy(int offset, int max_depth);
+  // Hybrid search (SmpMode::kHybrid): a helper thread's loop until the
+  // search stops. It searches the iteration after the main worker's, Lazy
+  // SMP style and without splitting, and leaves it for any split point that
+  // opens (SplitRegistry), coming back when that has no moves left.
+  template <kernel::Edition E>
+  void search_filler(int max_depth);
   // Adds the nodes and moves counted since the last flush to the shared
   // totals.
   void flush_nodes();
@@ -162,7 +168,7 @@ class Worker {
   // waits until `split_cut_moves` moves (the TT move, killers and the best
   // of the history) have failed to cut.
   bool may_split(int depth, int searched, NodeType type) const {
-    if (searched == 0 || !shared_.splitting || depth < shared_.split_depth) return false;
+    if (searched == 0 || !shared_.splitting || filler_ || depth < shared_.split_depth) return false;
     return type != NodeType::kCut || searched >= shared_.options.split_cut_moves;
   }
   // Shares the moves the picker has not handed out yet between this worker
@@ -178,9 +184,23 @@ class Worker {
   // root's moves; its stack already holds the path).
   template <kernel::Edition E>
   void work_at(SplitPoint& sp, bool owner);
-  // A helper task's body: a pooled worker joins `sp` if a move is left.
+  // A helper task's body: a pooled worker joins `sp` if a move is left,
+  // taking sp's owner's path.
   template <kernel::Edition E>
   void help(SplitPoint& sp);
+  // Hybrid search: joins open split points (only those under `below`, if
+  // set) until none takes a visitor; whether it joined one.
+  template <kernel::Edition E>
+  bool visit_open_splits(const SplitPoint* below);
+  // Hybrid search: the owner of `sp`, its moves all handed out, waits for
+  // its visitors, helping at split points they open below it meanwhile.
+  template <kernel::Edition E>
+  void wait_for_visitors(SplitPoint& sp);
+  // A filler's check at each of its nodes: it visits the split points that
+  // have opened, and it gives up its iteration (false, stopped_ set) once
+  // the main worker has reached that depth, to start the next one.
+  template <kernel::Edition E>
+  bool filler_poll();
   // Sets sp's abort flag: a brother failed high.
   void abort_split(SplitPoint& sp) const;
   // Counts this task's notice of `aborted`'s abort, and how long after the
@@ -220,6 +240,10 @@ class Worker {
   std::vector<kernel::Move>* root_moves_ = nullptr;
   std::vector<kernel::Move> own_root_moves_;
   bool main_ = false;
+  // A hybrid search's filler (search_filler): it never splits, and polls
+  // the registry at each node; the deepest iteration it may search.
+  bool filler_ = false;
+  int filler_max_depth_ = 0;
   int root_pv_index() const { return main_ ? shared_.pv_index : 0; }
   // The nominal depth of the iteration this worker (or the worker it helps)
   // searches.
@@ -315,6 +339,11 @@ class Searcher {
   // result.
   template <kernel::Edition E>
   SearchResult search_lazy_smp(Worker& main, const kernel::Game& game, const SearchLimits& limits);
+  // Hybrid (SmpMode::kHybrid): the main worker iterates and splits while
+  // threads - 1 fillers (Worker::search_filler) help at its split points
+  // or search ahead of it.
+  template <kernel::Edition E>
+  SearchResult search_hybrid(Worker& main, const kernel::Game& game, const SearchLimits& limits);
   // An info report with the main worker's root line.
   SearchReport report_line(const Worker& main, int depth, int score);
 

@@ -46,8 +46,11 @@ inline constexpr int kMaxSplitCutMoves = 256;
 // How more than one thread search (the `SMP` option): Young Brothers Wait
 // splits nodes between them; Lazy SMP runs an iterative deepening per
 // thread over the shared TT, the main thread's result being the search's
-// (the yardstick YBWC is measured against, docs/parallel.md).
-enum class SmpMode : std::uint8_t { kYbwc, kLazy };
+// (the yardstick YBWC is measured against, docs/parallel.md). The hybrid
+// splits as YBWC does, but a thread with no split point to help searches
+// the next iteration Lazy SMP style instead of waiting, and joins split
+// points as they open (SplitRegistry).
+enum class SmpMode : std::uint8_t { kYbwc, kLazy, kHybrid };
 
 struct SearchOptions {
   // Plain alpha-beta: no TT, no forward pruning, no late-move reductions

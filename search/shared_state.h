@@ -22,6 +22,7 @@
 #include "search/root_progress.h"
 #include "search/search_limits.h"
 #include "search/search_options.h"
+#include "search/split_registry.h"
 #include "search/timeman.h"
 #include "search/tt.h"
 
@@ -51,6 +52,9 @@ using InfoCallback = std::function<void(const SearchReport&)>;
 //   again because a brother had raised alpha past their scout's score.
 // iir_reductions: nodes searched a ply shallower for want of a hash move
 //   (SearchRules::iir_depth).
+// filler_nodes, filler_visits: a hybrid search's fillers (SmpMode::kHybrid):
+//   the nodes of their own iterations ahead of the main worker, and the
+//   times they left one for split points that had opened.
 // task_errors: exceptions caught in parallel tasks (the search then stops).
 // abort_notices, abort_latency_ns_sum/_max: only with
 //   SearchOptions::measure_abort_latency (0 otherwise): tasks stopped
@@ -79,6 +83,8 @@ using InfoCallback = std::function<void(const SearchReport&)>;
   X(pv_researches_deferred) \
   X(pv_rescouts) \
   X(iir_reductions) \
+  X(filler_nodes) \
+  X(filler_visits) \
   X(task_errors) \
   X(abort_notices) \
   X(abort_latency_ns_sum) \
@@ -169,8 +175,11 @@ struct SharedState {
   const InfoCallback* on_info = nullptr;
   int threads = 1;
   // Whether nodes split (Young Brothers Wait): more than one thread, and
-  // SmpMode::kYbwc.
+  // SmpMode::kYbwc or kHybrid.
   bool splitting = false;
+  // SmpMode::kHybrid with more than one thread: split points are joined
+  // through `registry`, not handed to oneTBB tasks.
+  bool hybrid = false;
   // Nodes with less depth left do not split (split_depth_for).
   int split_depth = kDefaultMinSplitDepth;
   std::vector<kernel::Key> game_keys;  // positions before the root, for repetition
@@ -201,6 +210,7 @@ struct SharedState {
     split_stats.task_errors.fetch_add(1, std::memory_order_relaxed);
     stopped.store(true, std::memory_order_relaxed);
   }
+  SplitRegistry registry;            // the hybrid search's open split points
   std::atomic<bool> stopped{false};  // stop, a limit, or the clock: all threads unwind
   std::atomic<std::uint64_t> nodes{0};
   std::atomic<std::uint64_t> moves_made{0};

@@ -18,6 +18,8 @@
 
 namespace leiser::search {
 
+class Worker;
+
 // The moves of a zaps-only node (extended futility) that need not be made: a
 // move touching no square of our beam leaves it as it is, and it zaps no
 // enemy piece now.
@@ -78,6 +80,21 @@ class SplitPoint {
   // Whether a PV node's brothers are re-searched one at a time
   // (SearchOptions::split_pv_serial; claim_research).
   bool serial_researches = false;
+  // Hybrid search (SplitRegistry): the worker that split the node, whose
+  // path a visitor adopts, and how many visitors it may have at once.
+  const Worker* owner = nullptr;
+  int max_visitors = 0;
+
+  // Hybrid search: the threads searching here besides the owner, counted
+  // under the registry's lock (SplitRegistry::join, leave).
+  std::atomic<int> visitors{0};
+
+  // Whether `other` is this split point or one above it.
+  bool is_below(const SplitPoint* other) const {
+    for (const SplitPoint* sp = this; sp; sp = sp->parent)
+      if (sp == other) return true;
+    return false;
+  }
 
   // Polled by every worker below it, so on a line of its own: every result
   // posted writes the mutex's line.

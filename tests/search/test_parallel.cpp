@@ -4,6 +4,7 @@
 // thread-scaling summary's arithmetic.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <array>
 #include <atomic>
 #include <string>
@@ -281,6 +282,11 @@ TEST(Parallel, EveryModeAndThreadCountFindsTheSerialScoreOfExactSearch) {
        {{"min_split_depth", "2"}, {"split_cut_moves", "1"}, {"split_pv_serial", "false"}}},
       {"lazy 2 threads", 2, {{"SMP", "lazy"}}},
       {"lazy 4 threads", 4, {{"SMP", "lazy"}}},
+      {"hybrid 2 threads", 2, {{"SMP", "hybrid"}}},
+      {"hybrid 4 threads", 4, {{"SMP", "hybrid"}}},
+      {"hybrid 3 threads, every node splits",
+       3,
+       {{"SMP", "hybrid"}, {"min_split_depth", "2"}, {"split_cut_moves", "1"}}},
   };
   for (Edition e : {Edition::k2016, Edition::k2018}) {
     const auto& all = e == Edition::k2016 ? kBenchPositions2016 : kBenchPositions2018;
@@ -295,8 +301,10 @@ TEST(Parallel, EveryModeAndThreadCountFindsTheSerialScoreOfExactSearch) {
         EXPECT_TRUE(Game::from_fen(fen, e).value().is_legal(r.best_move))
             << setup.name << " " << fen;
         EXPECT_EQ(counts.task_errors, 0u) << setup.name;
-        if (setup.options.size() == 1)
-          EXPECT_EQ(counts.splits, 0u) << setup.name << ": Lazy SMP never splits";
+        const bool lazy =
+            std::find(setup.options.begin(), setup.options.end(),
+                      std::pair<std::string, std::string>{"SMP", "lazy"}) != setup.options.end();
+        if (lazy) EXPECT_EQ(counts.splits, 0u) << setup.name << ": Lazy SMP never splits";
       }
     }
   }
@@ -339,6 +347,24 @@ TEST(Parallel, CutNodesSplitOnlyAfterSplitCutMovesFailed) {
 
   const SplitCounts eager = counts_of_search(4, {{"split_cut_moves", "1"}});
   EXPECT_GT(eager.splits_cut, 0u);
+}
+
+// The hybrid splits as YBWC does but hands its split points out through the
+// registry, not oneTBB tasks; its other threads search ahead of the main
+// worker when no split point wants them, and their nodes are counted apart.
+TEST(Parallel, HybridSplitsWithoutTasksAndItsFillersSearchAhead) {
+  for (int threads : {2, 4}) {
+    const SplitCounts hybrid = counts_of_search(threads, {{"SMP", "hybrid"}});
+    EXPECT_GT(hybrid.splits, 0u) << threads;
+    EXPECT_EQ(hybrid.tasks, 0u) << threads;
+    EXPECT_GT(hybrid.helpers_joined, 0u) << threads;
+    EXPECT_GT(hybrid.helper_moves, 0u) << threads;
+    EXPECT_GT(hybrid.filler_nodes, 0u) << threads;
+    EXPECT_EQ(hybrid.task_errors, 0u) << threads;
+  }
+  const SplitCounts ybwc = counts_of_search(2, {});
+  EXPECT_GT(ybwc.tasks, 0u);
+  EXPECT_EQ(ybwc.filler_nodes, 0u);
 }
 
 // The scaling table's figures: medians of the rounds, ratios paired round
