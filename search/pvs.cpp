@@ -861,7 +861,7 @@ void Worker::work_at(SplitPoint& sp, bool owner) {
     ResearchHold hold(sp, sm.deferred);
     const AtSplit at{sp, sm, hold};
     const bool late = prunes_late_moves(sp.depth, sm.move_number, sp.type == NodeType::kPv,
-                                        sm.alpha, sp.improving);
+                                        sm.best_score, sp.improving);
     const MoveOutcome outcome = search_move<E>(ply, sp.depth, sm.alpha, sp.beta, sp.type, sm.move,
                                                sm.move_number, sp.zaps_only || late, score, &at);
     sp.account(sm, nodes_ - nodes_before, killers_, outcome != MoveOutcome::kSkipped && !stopped_);

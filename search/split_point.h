@@ -15,6 +15,7 @@
 #include "kernel/move.h"
 #include "kernel/position.h"
 #include "search/ordering.h"
+#include "search/search_limits.h"
 
 namespace leiser::search {
 
@@ -51,6 +52,9 @@ struct SplitMove {
   int order;        // in the picker's order at the node (for the history)
   int move_number;  // moves of the node handed out before it (for reductions)
   int alpha;        // the node's alpha when it was handed out
+  // The node's best score then: late-move pruning holds off while every
+  // move so far is mated, as in the serial move loop.
+  int best_score = -kInfinity;
   // A PV node's brother whose scout beat alpha while another brother was
   // being re-searched, handed out again once that re-search ended: the
   // taker holds the split point's re-search (SplitPoint::claim_research),
@@ -129,6 +133,7 @@ class SplitPoint {
       out = deferred_.front();
       deferred_.erase(deferred_.begin());
       out.alpha = alpha_.load(std::memory_order_relaxed);
+      out.best_score = best_score_;
       researching_ = true;
       if (pass_killers) killers.copy_below(killers_below_, ply);
       return true;
@@ -136,7 +141,8 @@ class SplitPoint {
     kernel::Move m;
     while (picker_.next(m)) {
       if (filter.cannot_zap(m)) continue;
-      out = {m, picker_.taken() - 1, handed_out_++, alpha_.load(std::memory_order_relaxed)};
+      out = {m, picker_.taken() - 1, handed_out_++, alpha_.load(std::memory_order_relaxed),
+             best_score_};
       if (pass_killers) killers.copy_below(killers_below_, ply);
       return true;
     }
