@@ -119,7 +119,8 @@ def games_table():
     lines = ["| match | time control | games | W-D-L | Ptnml(0-2) | Elo (pairs, 95%) | date, commit |",
              "|---|---|---:|---|---|---:|---|"]
     names = ("2 threads vs 1", "1 thread at 2x time vs 1", "Hybrid, 2 threads vs 1",
-             "2 threads vs 1, both at depth 7", "YBWC vs Lazy SMP, 2 threads each")
+             "2 threads vs 1, both at depth 7", "2 threads vs 1, both at depth 6",
+             "YBWC vs Lazy SMP, 2 threads each")
     doubling = names[1]
     for name in names:
         if name in newest:
