@@ -87,6 +87,9 @@ void print_parallel_counts(std::ostream& out, const search::BenchTotals& totals)
     out << "Fillers         : " << c.filler_nodes << " nodes searched ahead ("
         << percent(c.filler_nodes, totals.nodes) << "% of all), " << c.filler_visits
         << " visits to split points\n";
+  if (c.abdada_deferrals > 0)
+    out << "Deferred moves  : " << c.abdada_deferrals
+        << " put off while another thread searched them (ABDADA)\n";
   out << "First-move cuts : " << percent(c.first_move_cutoffs, c.cutoffs) << "% of " << c.cutoffs
       << " cutoffs\n";
   if (totals.idle_share >= 0)

@@ -166,11 +166,15 @@ void Engine::declare_options() {
       check("split_pv_serial", true, [this](bool on) { search_options_.split_pv_serial = on; }));
   options_.add(check("measure_abort_latency", false,
                      [this](bool on) { search_options_.measure_abort_latency = on; }));
-  options_.add(combo("SMP", "ybwc", {"ybwc", "lazy", "hybrid"}, [this](std::string_view choice) {
-    search_options_.smp = choice == "lazy"     ? SmpMode::kLazy
-                          : choice == "hybrid" ? SmpMode::kHybrid
-                                               : SmpMode::kYbwc;
-  }));
+  options_.add(
+      combo("SMP", "ybwc", {"ybwc", "lazy", "hybrid", "abdada"}, [this](std::string_view choice) {
+        search_options_.smp = choice == "lazy"     ? SmpMode::kLazy
+                              : choice == "hybrid" ? SmpMode::kHybrid
+                              : choice == "abdada" ? SmpMode::kAbdada
+                                                   : SmpMode::kYbwc;
+      }));
+  options_.add(spin("abdada_defer_depth", kDefaultAbdadaDeferDepth, 1, kMaxAbdadaDeferDepth,
+                    [this](int depth) { search_options_.abdada_defer_depth = depth; }));
   options_.add(spin("split_cut_moves", kDefaultSplitCutMoves, 1, kMaxSplitCutMoves,
                     [this](int moves) { search_options_.split_cut_moves = moves; }));
   options_.add(check("measure_idle_time", false,

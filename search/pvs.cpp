@@ -89,6 +89,21 @@ void Worker::reset_root(const kernel::Game& game, bool main) {
   start_counting();
 }
 
+bool Worker::take_finished_iteration(int depth) {
+  int score = 0;
+  std::vector<Move> pv;
+  if (!shared_.finished_iteration.take(depth, score, pv)) return false;
+  std::copy(pv.begin(), pv.end(), pv_[0].begin());
+  pv_length_[0] = static_cast<int>(pv.size());
+  root_score_ = score;
+  // The root's order as if this worker had found the line: its move first.
+  auto& root = *root_moves_;
+  if (const auto at = std::find(root.begin(), root.end(), pv.front()); at != root.end())
+    std::rotate(root.begin(), at, at + 1);
+  stopped_ = false;
+  return true;
+}
+
 void Worker::bind_tables() {
   tables_ = &shared_.tables_for_slot(tbb::this_task_arena::current_thread_index());
 }
@@ -227,6 +242,7 @@ void Worker::flush_nodes() {
   flush_count(stats.pv_researches_deferred, unflushed_pv_researches_deferred_);
   flush_count(stats.pv_rescouts, unflushed_pv_rescouts_);
   flush_count(stats.iir_reductions, unflushed_iir_reductions_);
+  flush_count(stats.abdada_deferrals, unflushed_abdada_deferrals_);
 }
 
 bool Worker::should_stop() {
@@ -548,6 +564,11 @@ int Worker::pvs(int ply, int depth, int alpha, int beta, NodeType type, bool all
   seldepth_ = std::max(seldepth_, ply);
   if (should_stop()) return 0;
   if (filler_ && !filler_poll<E>()) return 0;
+  // ABDADA: an iteration another thread has finished is given up.
+  if (shared_.abdada_hand_over && shared_.finished_iteration.depth() >= root_depth_) {
+    stopped_ = true;
+    return 0;
+  }
   const Position& pos = stack_[ply].position;
   TranspositionTable& tt = shared_.tt;
   const SearchRules& rules = shared_.options.rules;
@@ -657,17 +678,48 @@ int Worker::pvs(int ply, int depth, int alpha, int beta, NodeType type, bool all
   const int original_alpha = alpha;
   NodeBest best{alpha, best_score, Move::none(), 0};
   int searched = 0;  // moves searched (not skipped, not game over)
+  // ABDADA: younger brothers another thread is searching wait until the
+  // picker is empty, by when their results are usually in the TT.
+  const bool defers = shared_.abdada && depth >= shared_.options.abdada_defer_depth;
+  // As where YBWC splits: after the eldest brother, and at an expected CUT
+  // node only once the moves likely to cut (split_cut_moves) have failed;
+  // before that a second thread searches the same brother beside the first,
+  // sharing the work below it.
+  const int first_deferrable = type == NodeType::kCut ? shared_.options.split_cut_moves : 1;
+  DeferredMoves deferred;
   Move m;
-  while (picker.next(m)) {
-    if (filter.cannot_zap(m)) continue;
+  for (;;) {
+    int index;   // in picking order
+    int number;  // the move's place among those searched, for reductions and pruning
+    if (picker.next(m)) {
+      index = picker.taken() - 1;
+      if (filter.cannot_zap(m)) continue;
+      // A deferred brother keeps its place in the count: the moves after it
+      // are reduced and pruned as in the serial order.
+      number = searched + deferred.count();
+      if (defers && number >= first_deferrable && !deferred.full() &&
+          shared_.busy_moves.contains(BusyMoveTable::key_of(pos.key(), m))) {
+        deferred.push(index, number);
+        ++unflushed_abdada_deferrals_;
+        continue;
+      }
+    } else if (deferred.pop(index, number)) {
+      m = picker.picked(index);
+    } else {
+      break;
+    }
 
     // Only the root's serial loop names its moves here: ply 0 is searched by
     // the main thread, which names the moves it draws at a split point too.
-    if (ply == 0 && main_) shared_.report_root_move(m, shared_.pv_index + picker.taken());
+    if (ply == 0 && main_) shared_.report_root_move(m, shared_.pv_index + index + 1);
     int score = 0;
-    const bool late = prunes_late_moves(depth, searched, pv_node, best.score, improving);
+    const bool late = prunes_late_moves(depth, number, pv_node, best.score, improving);
+    const std::uint64_t busy_key =
+        defers && number >= first_deferrable ? BusyMoveTable::key_of(pos.key(), m) : 0;
+    if (busy_key != 0) shared_.busy_moves.enter(busy_key);
     const MoveOutcome outcome =
-        search_move<E>(ply, depth, best.alpha, beta, type, m, searched, zaps_only || late, score);
+        search_move<E>(ply, depth, best.alpha, beta, type, m, number, zaps_only || late, score);
+    if (busy_key != 0) shared_.busy_moves.leave(busy_key);
     if (outcome == MoveOutcome::kSkipped) continue;
     if (outcome == MoveOutcome::kSearched) ++searched;
     if (stopped_) return 0;
@@ -675,7 +727,7 @@ int Worker::pvs(int ply, int depth, int alpha, int beta, NodeType type, bool all
     if (score > best.score) {
       best.score = score;
       best.move = m;
-      best.index = picker.taken() - 1;
+      best.index = index;
       if (ply == 0) {
         // The reference's root order: each new best moves to the front (of
         // the moves this MultiPV line may play).
@@ -965,6 +1017,28 @@ void Worker::search_filler(int max_depth) {
 }
 
 template <Edition E>
+void Worker::search_abdada(int max_depth) {
+  const std::uint64_t nodes_before = nodes_;
+  int searched_to = 0;  // the deepest iteration this helper completed
+  for (;;) {
+    // The main worker's iteration, or the one after the last any thread
+    // finished (the main worker is about to take that one's line).
+    const int depth =
+        std::max({searched_to + 1, shared_.current_depth.load(std::memory_order_relaxed),
+                  shared_.finished_iteration.depth() + 1});
+    if (depth > max_depth || shared_.stopped.load(std::memory_order_relaxed)) break;
+    stopped_ = false;
+    const int score = search_root<E>(depth, -kInfinity, kInfinity);
+    if (stopped_) continue;
+    searched_to = depth;
+    if (shared_.abdada_hand_over) shared_.finished_iteration.offer(depth, score, root_pv());
+  }
+  flush_nodes();
+  shared_.split_stats.abdada_helper_nodes.fetch_add(nodes_ - nodes_before,
+                                                    std::memory_order_relaxed);
+}
+
+template <Edition E>
 void Worker::search_lazy(int offset, int max_depth) {
   for (int depth = 1 + offset; depth <= max_depth; ++depth) {
     search_root<E>(depth, -kInfinity, kInfinity);
@@ -1078,7 +1152,13 @@ SearchResult Searcher::iterate(Worker& main, const SearchLimits& limits) {
       int iteration_score;
       for (;;) {
         iteration_score = main.search_root<E>(depth, alpha, beta);
-        if (main.stopped()) break;
+        if (main.stopped()) {
+          // ABDADA: a helper finished this iteration first; its line is the
+          // iteration's.
+          if (shared.abdada_hand_over && main.take_finished_iteration(depth))
+            iteration_score = main.root_score();
+          break;
+        }
         if (iteration_score <= alpha) {
           shared.progress.record(iteration_score, ScoreBound::kUpper, {});
           alpha = std::max(alpha - window, -kInfinity);
@@ -1112,6 +1192,7 @@ SearchResult Searcher::iterate(Worker& main, const SearchLimits& limits) {
           (*shared.on_info)(report_line(main, depth, score));
       }
       if (main.stopped()) break;
+      if (shared.abdada_hand_over) shared.finished_iteration.offer(depth, score, main.root_pv());
       if (lines > 1 && !main.root_pv().empty()) completed.push_back({score, main_line()});
     }
     shared.pv_index = 0;
@@ -1140,7 +1221,8 @@ SearchResult Searcher::iterate(Worker& main, const SearchLimits& limits) {
         }
       }
     }
-    if (main.stopped()) break;
+    // A line taken from another thread leaves the main worker unstopped.
+    if (main.stopped() || shared.stopped.load(std::memory_order_relaxed)) break;
     const int score = line_scores.front();
     if (is_mate_score(score) && depth > 2 * mate_in_moves(std::abs(score)) + 2 && !limits.infinite)
       break;
@@ -1159,9 +1241,9 @@ SearchResult Searcher::iterate(Worker& main, const SearchLimits& limits) {
   return result;
 }
 
-template <Edition E>
-SearchResult Searcher::search_lazy_smp(Worker& main, const kernel::Game& game,
-                                       const SearchLimits& limits) {
+template <Edition E, typename HelperLoop>
+SearchResult Searcher::search_with_helpers(Worker& main, const kernel::Game& game,
+                                           const SearchLimits& limits, HelperLoop helper_loop) {
   SharedState& shared = shared_;
   const int max_depth = limits.depth > 0 ? std::min(limits.depth, kMaxDepth) : kMaxDepth;
   std::vector<std::unique_ptr<Worker>> helpers;
@@ -1173,11 +1255,11 @@ SearchResult Searcher::search_lazy_smp(Worker& main, const kernel::Game& game,
   {
     TaskGroup group;
     for (std::size_t i = 0; i < helpers.size(); ++i)
-      group.run([&shared, &helper = *helpers[i], i, max_depth] {
+      group.run([&shared, &helper = *helpers[i], i, max_depth, helper_loop] {
         try {
           helper.bind_tables();
           helper.start_busy_clock();
-          helper.template search_lazy<E>(static_cast<int>((i + 1) % 2), max_depth);
+          helper_loop(helper, i, max_depth);
           helper.stop_busy_clock();
         } catch (const std::exception& e) {
           shared.record_error(e.what());
@@ -1192,7 +1274,8 @@ SearchResult Searcher::search_lazy_smp(Worker& main, const kernel::Game& game,
     } catch (...) {
       shared.record_error("");
     }
-    // The main worker's result is the search's: the helpers stop with it.
+    // The main worker's result is the search's (in the hybrid every split
+    // point of the main search has ended with it): the helpers stop with it.
     shared.stopped.store(true, std::memory_order_relaxed);
     main.stop_busy_clock();
     group.wait();
@@ -1203,47 +1286,27 @@ SearchResult Searcher::search_lazy_smp(Worker& main, const kernel::Game& game,
 }
 
 template <Edition E>
-SearchResult Searcher::search_hybrid(Worker& main, const kernel::Game& game,
-                                     const SearchLimits& limits) {
-  SharedState& shared = shared_;
-  const int max_depth = limits.depth > 0 ? std::min(limits.depth, kMaxDepth) : kMaxDepth;
-  std::vector<std::unique_ptr<Worker>> fillers;
-  for (int i = 1; i < shared.threads; ++i) {
-    fillers.push_back(pools_.acquire());
-    fillers.back()->reset_root(game, false);
-  }
-  SearchResult result;
-  {
-    TaskGroup group;
-    for (auto& filler : fillers)
-      group.run([&shared, &filler = *filler, max_depth] {
-        try {
-          filler.bind_tables();
-          filler.start_busy_clock();
-          filler.template search_filler<E>(max_depth);
-          filler.stop_busy_clock();
-        } catch (const std::exception& e) {
-          shared.record_error(e.what());
-        } catch (...) {
-          shared.record_error("");
-        }
+SearchResult Searcher::search_parallel(Worker& main, const kernel::Game& game,
+                                       const SearchLimits& limits) {
+  if (shared_.threads == 1) return iterate<E>(main, limits);
+  switch (shared_.options.smp) {
+    case SmpMode::kLazy:
+      // Helpers at alternate depths fill the table ahead of the main worker.
+      return search_with_helpers<E>(main, game, limits, [](Worker& w, std::size_t i, int max) {
+        w.template search_lazy<E>(static_cast<int>((i + 1) % 2), max);
       });
-    try {
-      result = iterate<E>(main, limits);
-    } catch (const std::exception& e) {
-      shared.record_error(e.what());
-    } catch (...) {
-      shared.record_error("");
-    }
-    // Every split point of the main search has ended with it: the fillers
-    // stop with the search.
-    shared.stopped.store(true, std::memory_order_relaxed);
-    main.stop_busy_clock();
-    group.wait();
-    main.start_busy_clock();
+    case SmpMode::kHybrid:
+      return search_with_helpers<E>(main, game, limits, [](Worker& w, std::size_t, int max) {
+        w.template search_filler<E>(max);
+      });
+    case SmpMode::kAbdada:
+      return search_with_helpers<E>(main, game, limits, [](Worker& w, std::size_t, int max) {
+        w.template search_abdada<E>(max);
+      });
+    case SmpMode::kYbwc:
+      break;
   }
-  for (auto& filler : fillers) pools_.release(std::move(filler));
-  return result;
+  return iterate<E>(main, limits);
 }
 
 namespace {
@@ -1275,8 +1338,16 @@ SearchResult Searcher::run(const kernel::Game& game, const SearchLimits& limits,
     shared.error.clear();
   }
   shared.threads = std::max(1, threads);
-  shared.splitting = shared.threads > 1 && shared.options.smp != SmpMode::kLazy;
+  shared.splitting = shared.threads > 1 && (shared.options.smp == SmpMode::kYbwc ||
+                                            shared.options.smp == SmpMode::kHybrid);
   shared.hybrid = shared.threads > 1 && shared.options.smp == SmpMode::kHybrid;
+  shared.abdada = shared.threads > 1 && shared.options.smp == SmpMode::kAbdada;
+  shared.abdada_hand_over = shared.abdada && shared.options.multipv <= 1;
+  if (shared.abdada) {
+    // What an earlier search stopped by an exception may have left in it.
+    shared.busy_moves.clear();
+    shared.finished_iteration.reset();
+  }
   // A hybrid's fillers read it from their start: not the last search's.
   shared.current_depth.store(0, std::memory_order_relaxed);
   shared.split_depth = split_depth_for(shared.options, shared.threads);
@@ -1321,20 +1392,9 @@ SearchResult Searcher::run(const kernel::Game& game, const SearchLimits& limits,
   SearchResult result;
   auto search = [&] {
     main->bind_tables();
-    if (shared.threads > 1 && shared.options.smp == SmpMode::kLazy) {
-      result = game.edition() == Edition::k2016
-                   ? search_lazy_smp<Edition::k2016>(*main, game, limits)
-                   : search_lazy_smp<Edition::k2018>(*main, game, limits);
-      return;
-    }
-    if (shared.hybrid) {
-      result = game.edition() == Edition::k2016
-                   ? search_hybrid<Edition::k2016>(*main, game, limits)
-                   : search_hybrid<Edition::k2018>(*main, game, limits);
-      return;
-    }
-    result = game.edition() == Edition::k2016 ? iterate<Edition::k2016>(*main, limits)
-                                              : iterate<Edition::k2018>(*main, limits);
+    result = game.edition() == Edition::k2016
+                 ? search_parallel<Edition::k2016>(*main, game, limits)
+                 : search_parallel<Edition::k2018>(*main, game, limits);
   };
   if (shared.threads > 1) {
     // More threads than oneTBB runs by default (Engine's `oversubscribe`)

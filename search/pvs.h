@@ -64,6 +64,17 @@ class Worker {
   // opens (SplitRegistry), coming back when that has no moves left.
   template <kernel::Edition E>
   void search_filler(int max_depth);
+  // ABDADA (SmpMode::kAbdada): a helper's own iterative deepening at the
+  // main worker's depth (or one beyond, once it has finished that one), over
+  // the shared TT and BusyMoveTable, until the search stops; an iteration
+  // the main worker has left behind is given up for its next.
+  template <kernel::Edition E>
+  void search_abdada(int max_depth);
+  // ABDADA: after an iteration of `depth` given up because another thread
+  // finished it, takes that thread's line as this worker's root line, and
+  // its first move to the front of the root's order; false (and nothing
+  // changes) when no such line is recorded.
+  bool take_finished_iteration(int depth);
   // Adds the nodes and moves counted since the last flush to the shared
   // totals.
   void flush_nodes();
@@ -267,6 +278,7 @@ class Worker {
   std::uint64_t unflushed_pv_researches_deferred_ = 0;
   std::uint64_t unflushed_pv_rescouts_ = 0;
   std::uint64_t unflushed_iir_reductions_ = 0;
+  std::uint64_t unflushed_abdada_deferrals_ = 0;
   // Busy time (SearchOptions::measure_idle_time): when this worker's current
   // stretch of searching began (0: not measuring).
   std::int64_t busy_since_ns_ = 0;
@@ -334,16 +346,19 @@ class Searcher {
  private:
   template <kernel::Edition E>
   SearchResult iterate(Worker& main, const SearchLimits& limits);
-  // Lazy SMP (SmpMode::kLazy): the main worker iterates while threads - 1
-  // helpers search the same root at staggered depths; returns the main's
-  // result.
+  // More than one thread: the main worker iterates, splitting its nodes
+  // (SmpMode::kYbwc, kHybrid), while threads - 1 helpers run the mode's
+  // loop: Lazy SMP (kLazy) searches the same root at staggered depths, the
+  // hybrid's fillers (kHybrid, Worker::search_filler) help at the main
+  // search's split points or search ahead of it, ABDADA's helpers
+  // (kAbdada, Worker::search_abdada) search its iteration beside it. The
+  // main worker's result is the search's. With one thread, or in YBWC, the
+  // main worker's iterate alone.
   template <kernel::Edition E>
-  SearchResult search_lazy_smp(Worker& main, const kernel::Game& game, const SearchLimits& limits);
-  // Hybrid (SmpMode::kHybrid): the main worker iterates and splits while
-  // threads - 1 fillers (Worker::search_filler) help at its split points
-  // or search ahead of it.
-  template <kernel::Edition E>
-  SearchResult search_hybrid(Worker& main, const kernel::Game& game, const SearchLimits& limits);
+  SearchResult search_parallel(Worker& main, const kernel::Game& game, const SearchLimits& limits);
+  template <kernel::Edition E, typename HelperLoop>
+  SearchResult search_with_helpers(Worker& main, const kernel::Game& game,
+                                   const SearchLimits& limits, HelperLoop helper_loop);
   // An info report with the main worker's root line.
   SearchReport report_line(const Worker& main, int depth, int score);
 

@@ -42,6 +42,8 @@ inline constexpr int kMaxMinSplitDepth = 64;
 // (perf-reports/parallel-experiments.md).
 inline constexpr int kDefaultSplitCutMoves = 4;
 inline constexpr int kMaxSplitCutMoves = 256;
+inline constexpr int kDefaultAbdadaDeferDepth = 3;
+inline constexpr int kMaxAbdadaDeferDepth = 64;
 
 // How more than one thread search (the `SMP` option): Young Brothers Wait
 // splits nodes between them; Lazy SMP runs an iterative deepening per
@@ -49,8 +51,12 @@ inline constexpr int kMaxSplitCutMoves = 256;
 // (the yardstick YBWC is measured against, docs/parallel.md). The hybrid
 // splits as YBWC does, but a thread with no split point to help searches
 // the next iteration Lazy SMP style instead of waiting, and joins split
-// points as they open (SplitRegistry).
-enum class SmpMode : std::uint8_t { kYbwc, kLazy, kHybrid };
+// points as they open (SplitRegistry). ABDADA runs every thread's own
+// iterative deepening at the main thread's depth over the shared TT, and a
+// thread puts off a younger brother that another thread is searching
+// (BusyMoveTable), so that the threads share out each node's moves without
+// split points.
+enum class SmpMode : std::uint8_t { kYbwc, kLazy, kHybrid, kAbdada };
 
 struct SearchOptions {
   // Plain alpha-beta: no TT, no forward pruning, no late-move reductions
@@ -106,6 +112,10 @@ struct SearchOptions {
   // search reads no clock for it.
   bool measure_idle_time = false;
   SmpMode smp = SmpMode::kYbwc;
+  // ABDADA: the least depth at which a node puts off a brother another
+  // thread is searching (shallower nodes are cheaper to search twice than
+  // to look up).
+  int abdada_defer_depth = kDefaultAbdadaDeferDepth;
 };
 
 // The least depth at which nodes split in a search with `threads` threads:

@@ -16,6 +16,7 @@
 
 #include "kernel/move.h"
 #include "kernel/zobrist.h"
+#include "search/abdada.h"
 #include "search/eval_cache.h"
 #include "search/evaluate.h"
 #include "search/ordering.h"
@@ -55,6 +56,9 @@ using InfoCallback = std::function<void(const SearchReport&)>;
 // filler_nodes, filler_visits: a hybrid search's fillers (SmpMode::kHybrid):
 //   the nodes of their own iterations ahead of the main worker, and the
 //   times they left one for split points that had opened.
+// abdada_deferrals, abdada_helper_nodes: an ABDADA search's younger
+//   brothers put off to the end of their node's loop because another thread
+//   was searching them, and the nodes its helpers searched.
 // task_errors: exceptions caught in parallel tasks (the search then stops).
 // abort_notices, abort_latency_ns_sum/_max: only with
 //   SearchOptions::measure_abort_latency (0 otherwise): tasks stopped
@@ -85,6 +89,8 @@ using InfoCallback = std::function<void(const SearchReport&)>;
   X(iir_reductions) \
   X(filler_nodes) \
   X(filler_visits) \
+  X(abdada_deferrals) \
+  X(abdada_helper_nodes) \
   X(task_errors) \
   X(abort_notices) \
   X(abort_latency_ns_sum) \
@@ -180,6 +186,12 @@ struct SharedState {
   // SmpMode::kHybrid with more than one thread: split points are joined
   // through `registry`, not handed to oneTBB tasks.
   bool hybrid = false;
+  // SmpMode::kAbdada with more than one thread: nodes of
+  // options.abdada_defer_depth or more put off the brothers `busy_moves`
+  // holds, and with one line (not MultiPV) every thread gives up an
+  // iteration another has finished (`finished_iteration`).
+  bool abdada = false;
+  bool abdada_hand_over = false;
   // Nodes with less depth left do not split (split_depth_for).
   int split_depth = kDefaultMinSplitDepth;
   std::vector<kernel::Key> game_keys;  // positions before the root, for repetition
@@ -210,8 +222,10 @@ struct SharedState {
     split_stats.task_errors.fetch_add(1, std::memory_order_relaxed);
     stopped.store(true, std::memory_order_relaxed);
   }
-  SplitRegistry registry;            // the hybrid search's open split points
-  std::atomic<bool> stopped{false};  // stop, a limit, or the clock: all threads unwind
+  SplitRegistry registry;                // the hybrid search's open split points
+  BusyMoveTable busy_moves;              // ABDADA: the moves threads are searching now
+  FinishedIteration finished_iteration;  // ABDADA: the deepest iteration any thread finished
+  std::atomic<bool> stopped{false};      // stop, a limit, or the clock: all threads unwind
   std::atomic<std::uint64_t> nodes{0};
   std::atomic<std::uint64_t> moves_made{0};
   std::atomic<int> last_periodic_info_ms{0};

@@ -477,7 +477,8 @@ TEST(BenchCommand, ScalingPrintsARowPerThreadCount) {
       {{"--scaling", "1,2", "--rounds", "0"}, "--rounds expects an integer from 1 to 100"},
       {{"--scaling", "1,2", "99"}, "depth expects an integer from 1 to 30"},
       {{"--scaling", "1,2", "3", "2018", "nowhere.fen"}, "nowhere.fen"},
-      {{"--scaling", "1,2", "3", "2018", "bench", "SMP=fast"}, "expects ybwc, lazy or hybrid"},
+      {{"--scaling", "1,2", "3", "2018", "bench", "SMP=fast"},
+       "expects ybwc, lazy, hybrid or abdada"},
   };
   for (const Bad& b : bad) {
     std::ostringstream o;

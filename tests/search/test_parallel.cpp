@@ -288,6 +288,11 @@ TEST(Parallel, EveryModeAndThreadCountFindsTheSerialScoreOfExactSearch) {
       {"hybrid 3 threads, every node splits",
        3,
        {{"SMP", "hybrid"}, {"min_split_depth", "2"}, {"split_cut_moves", "1"}}},
+      {"abdada 2 threads", 2, {{"SMP", "abdada"}}},
+      {"abdada 4 threads", 4, {{"SMP", "abdada"}}},
+      {"abdada 3 threads, every node defers",
+       3,
+       {{"SMP", "abdada"}, {"abdada_defer_depth", "1"}, {"split_cut_moves", "1"}}},
   };
   for (Edition e : {Edition::k2016, Edition::k2018}) {
     const auto& all = e == Edition::k2016 ? kBenchPositions2016 : kBenchPositions2018;
@@ -302,17 +307,21 @@ TEST(Parallel, EveryModeAndThreadCountFindsTheSerialScoreOfExactSearch) {
         EXPECT_TRUE(Game::from_fen(fen, e).value().is_legal(r.best_move))
             << setup.name << " " << fen;
         EXPECT_EQ(counts.task_errors, 0u) << setup.name;
-        const bool lazy =
-            std::find(setup.options.begin(), setup.options.end(),
-                      std::pair<std::string, std::string>{"SMP", "lazy"}) != setup.options.end();
-        if (lazy) EXPECT_EQ(counts.splits, 0u) << setup.name << ": Lazy SMP never splits";
+        const auto smp_is = [&setup](const char* mode) {
+          return std::find(setup.options.begin(), setup.options.end(),
+                           std::pair<std::string, std::string>{"SMP", mode}) != setup.options.end();
+        };
+        if (smp_is("lazy") || smp_is("abdada"))
+          EXPECT_EQ(counts.splits, 0u) << setup.name << ": never splits";
+        if (!smp_is("abdada")) EXPECT_EQ(counts.abdada_deferrals, 0u) << setup.name;
       }
     }
   }
 }
 
 SplitCounts counts_of_search(int threads,
-                             const std::vector<std::pair<std::string, std::string>>& options) {
+                             const std::vector<std::pair<std::string, std::string>>& options,
+                             int depth = 7) {
   Engine engine;
   EXPECT_FALSE(engine.set_option("oversubscribe", "true").has_value());
   EXPECT_FALSE(engine.set_option("threads", std::to_string(threads)).has_value());
@@ -321,10 +330,10 @@ SplitCounts counts_of_search(int threads,
     EXPECT_FALSE(engine.set_option(name, value).has_value()) << name;
   engine.set_game(Game::from_fen(kBenchPositions2016[0], Edition::k2016).value());
   SearchLimits limits;
-  limits.depth = 7;
+  limits.depth = depth;
   const SearchResult r = engine.search(limits);
   EXPECT_TRUE(engine.game().is_legal(r.best_move));
-  EXPECT_EQ(r.depth, 7);
+  EXPECT_EQ(r.depth, depth);
   EXPECT_TRUE(r.error.empty()) << r.error;
   return engine.split_stats().snapshot();
 }
@@ -414,6 +423,31 @@ TEST(Parallel, HybridSplitsWithoutTasksAndItsFillersSearchAhead) {
   EXPECT_GT(ybwc.tasks, 0u);
   EXPECT_EQ(ybwc.filler_nodes, 0u);
   EXPECT_EQ(ybwc.filler_visits, 0u);
+}
+
+// ABDADA splits no node: its threads share out a node's moves by putting
+// off those another thread is in. Whether two threads meet in a node is the
+// scheduler's: in a loaded test run the helper may start only as a search
+// ends (ten searches to depth 8 once saw no deferral in a full `meson test`,
+// and none of them a helper at work). So a search must defer only where its
+// helper searched a good share of the nodes beside the main worker; one
+// thread never defers.
+TEST(Parallel, AbdadaDefersMovesAnotherThreadSearchesAndNeverSplits) {
+  bool helper_at_work = false;
+  for (int round = 0; round < 10 && !helper_at_work; ++round) {
+    const SplitCounts abdada = counts_of_search(2, {{"SMP", "abdada"}}, 8);
+    EXPECT_EQ(abdada.splits, 0u);
+    EXPECT_EQ(abdada.tasks, 0u);
+    EXPECT_EQ(abdada.task_errors, 0u);
+    // A helper that searched 10,000 nodes ran beside the main worker's
+    // iteration (it stops with the search) in a tree of some 100,000.
+    helper_at_work = abdada.abdada_helper_nodes > 10'000;
+    if (helper_at_work) EXPECT_GT(abdada.abdada_deferrals, 0u) << abdada.abdada_helper_nodes;
+  }
+  if (!helper_at_work) GTEST_SKIP() << "the helper thread never ran beside the main one";
+  const SplitCounts one = counts_of_search(1, {{"SMP", "abdada"}});
+  EXPECT_EQ(one.abdada_deferrals, 0u);
+  EXPECT_EQ(one.abdada_helper_nodes, 0u);
 }
 
 // The scaling table's figures: medians of the rounds, ratios paired round
