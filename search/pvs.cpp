@@ -689,24 +689,27 @@ int Worker::pvs(int ply, int depth, int alpha, int beta, NodeType type, bool all
   DeferredMoves deferred;
   Move m;
   for (;;) {
-    int index;   // in picking order
-    int number;  // the move's place among those searched, for reductions and pruning
+    int index;            // in picking order
+    int number;           // the move's place among those searched, for reductions and pruning
+    bool picked = false;  // fresh from the picker, not a deferred brother's turn
     if (picker.next(m)) {
       index = picker.taken() - 1;
       if (filter.cannot_zap(m)) continue;
       // A deferred brother keeps its place in the count: the moves after it
       // are reduced and pruned as in the serial order.
       number = searched + deferred.count();
-      if (defers && number >= first_deferrable && !deferred.full() &&
-          shared_.busy_moves.contains(BusyMoveTable::key_of(pos.key(), m))) {
-        deferred.push(index, number);
-        ++unflushed_abdada_deferrals_;
-        continue;
-      }
+      picked = true;
     } else if (deferred.pop(index, number)) {
       m = picker.picked(index);
     } else {
       break;
+    }
+    const std::uint64_t busy_key =
+        defers && number >= first_deferrable ? BusyMoveTable::key_of(pos.key(), m) : 0;
+    if (busy_key != 0 && picked && !deferred.full() && shared_.busy_moves.contains(busy_key)) {
+      deferred.push(index, number);
+      ++unflushed_abdada_deferrals_;
+      continue;
     }
 
     // Only the root's serial loop names its moves here: ply 0 is searched by
@@ -714,8 +717,6 @@ int Worker::pvs(int ply, int depth, int alpha, int beta, NodeType type, bool all
     if (ply == 0 && main_) shared_.report_root_move(m, shared_.pv_index + index + 1);
     int score = 0;
     const bool late = prunes_late_moves(depth, number, pv_node, best.score, improving);
-    const std::uint64_t busy_key =
-        defers && number >= first_deferrable ? BusyMoveTable::key_of(pos.key(), m) : 0;
     if (busy_key != 0) shared_.busy_moves.enter(busy_key);
     const MoveOutcome outcome =
         search_move<E>(ply, depth, best.alpha, beta, type, m, number, zaps_only || late, score);

@@ -67,7 +67,7 @@ class Worker {
   // ABDADA (SmpMode::kAbdada): a helper's own iterative deepening at the
   // main worker's depth (or one beyond, once it has finished that one), over
   // the shared TT and BusyMoveTable, until the search stops; an iteration
-  // the main worker has left behind is given up for its next.
+  // another thread has finished is given up for the next.
   template <kernel::Edition E>
   void search_abdada(int max_depth);
   // ABDADA: after an iteration of `depth` given up because another thread
