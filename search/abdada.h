@@ -107,6 +107,73 @@ class DeferredMoves {
   int next_ = 0;
 };
 
+// The order in which a node's loop takes its moves in an ABDADA search: the
+// picker's, except that a brother another thread is in (BusyMoveTable) is put
+// off until the picker is empty, by when that thread has usually stored its
+// result in the TT. Only brothers from the `first_deferrable`-th move searched
+// on wait (the eldest, and at a CUT node the moves likely to cut, are searched
+// beside the other thread, sharing the work below them), and at most
+// DeferredMoves::kCapacity of them: the rest are searched at once. A deferred
+// move keeps the number its place in the picker's order gave it, so that the
+// reductions and pruning that depend on it are the serial search's.
+class DeferringMoveOrder {
+ public:
+  struct Turn {
+    kernel::Move move;
+    int index = 0;   // in the picker's order
+    int number = 0;  // the move's place among those searched
+    // The move's key in the BusyMoveTable, which the caller enters and
+    // leaves around its search; 0 where the node defers nothing.
+    std::uint64_t busy_key = 0;
+  };
+
+  // `busy`: null where the node defers nothing (one thread, too shallow).
+  // Each move put off adds one to `deferrals`.
+  DeferringMoveOrder(const BusyMoveTable* busy, kernel::Key position, int first_deferrable,
+                     std::uint64_t& deferrals)
+      : busy_(busy),
+        position_(position),
+        first_deferrable_(first_deferrable),
+        deferrals_(deferrals) {}
+
+  // The next move to search, `searched` moves having been searched (a
+  // skipped one does not count); false when none is left. `skip(m)`: a
+  // picked move the node leaves out altogether, unnumbered.
+  template <typename Picker, typename Skip>
+  bool next(Picker& picker, int searched, Skip skip, Turn& turn) {
+    for (;;) {
+      bool picked = false;  // fresh from the picker, not a deferred brother's turn
+      if (picker.next(turn.move)) {
+        if (skip(turn.move)) continue;
+        turn.index = picker.taken() - 1;
+        // A deferred brother keeps its place in the count.
+        turn.number = searched + deferred_.count();
+        picked = true;
+      } else if (deferred_.pop(turn.index, turn.number)) {
+        turn.move = picker.picked(turn.index);
+      } else {
+        return false;
+      }
+      turn.busy_key = busy_ != nullptr && turn.number >= first_deferrable_
+                          ? BusyMoveTable::key_of(position_, turn.move)
+                          : 0;
+      if (turn.busy_key != 0 && picked && !deferred_.full() && busy_->contains(turn.busy_key)) {
+        deferred_.push(turn.index, turn.number);
+        ++deferrals_;
+        continue;
+      }
+      return true;
+    }
+  }
+
+ private:
+  const BusyMoveTable* busy_;
+  kernel::Key position_;
+  int first_deferrable_;
+  std::uint64_t& deferrals_;
+  DeferredMoves deferred_;
+};
+
 // The deepest iteration a thread of the search has finished, and its line.
 // Every thread polls depth() and gives up an iteration no deeper; the main
 // thread takes the line as its own.

@@ -678,39 +678,22 @@ int Worker::pvs(int ply, int depth, int alpha, int beta, NodeType type, bool all
   const int original_alpha = alpha;
   NodeBest best{alpha, best_score, Move::none(), 0};
   int searched = 0;  // moves searched (not skipped, not game over)
-  // ABDADA: younger brothers another thread is searching wait until the
-  // picker is empty, by when their results are usually in the TT.
+  // ABDADA: younger brothers another thread is in wait (DeferringMoveOrder).
   const bool defers = shared_.abdada && depth >= shared_.options.abdada_defer_depth;
   // As where YBWC splits: after the eldest brother, and at an expected CUT
   // node only once the moves likely to cut (split_cut_moves) have failed;
   // before that a second thread searches the same brother beside the first,
   // sharing the work below it.
   const int first_deferrable = type == NodeType::kCut ? shared_.options.split_cut_moves : 1;
-  DeferredMoves deferred;
-  Move m;
-  for (;;) {
-    int index;            // in picking order
-    int number;           // the move's place among those searched, for reductions and pruning
-    bool picked = false;  // fresh from the picker, not a deferred brother's turn
-    if (picker.next(m)) {
-      index = picker.taken() - 1;
-      if (filter.cannot_zap(m)) continue;
-      // A deferred brother keeps its place in the count: the moves after it
-      // are reduced and pruned as in the serial order.
-      number = searched + deferred.count();
-      picked = true;
-    } else if (deferred.pop(index, number)) {
-      m = picker.picked(index);
-    } else {
-      break;
-    }
-    const std::uint64_t busy_key =
-        defers && number >= first_deferrable ? BusyMoveTable::key_of(pos.key(), m) : 0;
-    if (busy_key != 0 && picked && !deferred.full() && shared_.busy_moves.contains(busy_key)) {
-      deferred.push(index, number);
-      ++unflushed_abdada_deferrals_;
-      continue;
-    }
+  DeferringMoveOrder order(defers ? &shared_.busy_moves : nullptr, pos.key(), first_deferrable,
+                           unflushed_abdada_deferrals_);
+  DeferringMoveOrder::Turn turn;
+  while (order.next(
+      picker, searched, [&filter](Move move) { return filter.cannot_zap(move); }, turn)) {
+    const Move m = turn.move;
+    const int index = turn.index;
+    const int number = turn.number;
+    const std::uint64_t busy_key = turn.busy_key;
 
     // Only the root's serial loop names its moves here: ply 0 is searched by
     // the main thread, which names the moves it draws at a split point too.

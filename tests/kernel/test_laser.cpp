@@ -22,7 +22,9 @@ void expect_same_traces(const std::vector<random_boards::Sample>& samples) {
     const LaserTrace got = trace_laser(s.board, s.shooter);
     ASSERT_EQ(got.path, want.path);
     ASSERT_EQ(got.end, want.end);
-    if (want.end != LaserEnd::kOffBoard) ASSERT_EQ(got.target, want.target);
+    if (want.end != LaserEnd::kOffBoard) {
+      ASSERT_EQ(got.target, want.target);
+    }
     // The King fired in each of the four directions, and with no path yet.
     // (Only a King's square is a safe start: a beam started on an empty
     // square or a Pawn can circle between mirrors for ever.)
@@ -31,7 +33,9 @@ void expect_same_traces(const std::vector<random_boards::Sample>& samples) {
       const LaserTrace g = trace_beam(s.board, king, start_d, 0);
       ASSERT_EQ(g.path, w.path);
       ASSERT_EQ(g.end, w.end);
-      if (w.end != LaserEnd::kOffBoard) ASSERT_EQ(g.target, w.target);
+      if (w.end != LaserEnd::kOffBoard) {
+        ASSERT_EQ(g.target, w.target);
+      }
     }
   }
 }

@@ -289,8 +289,9 @@ TEST(Search, ReductionRulesChangeTheTreeOnlyWhenOn) {
     EXPECT_EQ(classic_nodes(e, {{"iir_depth", e == Edition::k2016 ? "4" : "0"}}, false, 4, 7, 6),
               by_default);
     EXPECT_EQ(classic_nodes(e, {{"iir_depth", "-1"}}, false, 4, 7, 6), by_default);
-    if (e == Edition::k2016)
+    if (e == Edition::k2016) {
       EXPECT_NE(classic_nodes(e, {{"iir_depth", "0"}}, false, 4, 7, 6), by_default);
+    }
     // Without late-move pruning the flag has nothing to change.
     const std::uint64_t no_lmp = nodes_of(e, {{"iir_depth", "0"}, {"lmp_depth", "0"}}, false);
     EXPECT_EQ(
