@@ -15,8 +15,11 @@ deep positions, printed as the command prints it, with its command above it.
 --play GAMES plays the two matches first and appends their results to
 perf-reports/parallel-games.tsv: 2 threads against 1 at --tc, one game at a
 time (the 2-thread engine has both cores), and one thread at twice --tc
-against one thread at --tc, two games at a time (one core each); the course's
-100 openings, each twice with colours reversed. The games table shows the
+against one thread at --tc, two games at a time (one core each); with
+--matches direct, 2 threads at --tc against 1 thread at twice --tc, one game
+at a time, which compares the two in one match (less noise than the
+difference of two); the course's 100 openings, each twice with colours
+reversed. The games table shows the
 newest row of each match from that file, so the report can be regenerated
 without replaying hours of games.
 """
@@ -30,6 +33,9 @@ import sys
 
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), ".."))
 GAMES_TSV = os.path.join(ROOT, "perf-reports", "parallel-games.tsv")
+# 2 threads at the time control against 1 thread at twice it: the target (at
+# least 80% of doubling's Elo) read from one match.
+DIRECT = "2 threads vs 1 thread at 2x time"
 GAMES_COLUMNS = ["date", "commit", "match", "tc", "concurrency", "games", "wdl", "ptnml", "elo", "margin",
                  "minutes", "command"]
 BOOK = os.path.join(ROOT, "..", "shared", "openings", "book-2016.txt")
@@ -118,7 +124,7 @@ def games_table():
             newest[row["match"]] = row
     lines = ["| match | time control | games | W-D-L | Ptnml(0-2) | Elo (pairs, 95%) | date, commit |",
              "|---|---|---:|---|---|---:|---|"]
-    names = ("2 threads vs 1", "1 thread at 2x time vs 1", "Hybrid, 2 threads vs 1",
+    names = ("2 threads vs 1", "1 thread at 2x time vs 1", DIRECT, "Hybrid, 2 threads vs 1",
              "2 threads vs 1, both at depth 7", "2 threads vs 1, both at depth 6",
              "YBWC vs Lazy SMP, 2 threads each")
     doubling = names[1]
@@ -127,7 +133,7 @@ def games_table():
             r = newest[name]
             lines.append("| %s | %s | %s | %s | %s | %s ± %s | %s, `%s` |" % (
                 name, r["tc"], r["games"], r["wdl"], r["ptnml"], r["elo"], r["margin"], r["date"], r["commit"]))
-    for threads_match, mode in ((names[0], "YBWC"), (names[2], "the hybrid")):
+    for threads_match, mode in ((names[0], "YBWC"), (names[3], "the hybrid")):
         if threads_match not in newest or doubling not in newest:
             continue
         first, second = newest[threads_match], newest[doubling]
@@ -146,6 +152,17 @@ def games_table():
             if first["commit"] != second["commit"]:
                 lines.append("The two matches were played at different commits (`%s` and `%s`)." % (
                     first["commit"], second["commit"]))
+    if DIRECT in newest and doubling in newest and float(newest[doubling]["elo"]) > 0:
+        # Two threads win a share s of doubling's Elo D when they score
+        # -(1 - s) D against one thread on twice the time.
+        direct, doubled = newest[DIRECT], float(newest[doubling]["elo"])
+        elo, margin = float(direct["elo"]), float(direct["margin"])
+        lines.append("")
+        lines.append("Against one thread on twice the time, two threads score %+.1f ± %.1f: about **%.0f%%** "
+                     "of what doubling wins (%+.1f), 95%% interval about %.0f%% to %.0f%% (this match's "
+                     "margin only); 80%% is a score of %+.1f or better." % (
+                         elo, margin, 100 * (1 + elo / doubled), doubled, 100 * (1 + (elo - margin) / doubled),
+                         100 * (1 + (elo + margin) / doubled), -0.2 * doubled))
     lines.append("")
     lines.append("Commands (from perf-reports/parallel-games.tsv):")
     lines.append("")
@@ -193,7 +210,7 @@ def main():
     parser.add_argument("--play", type=int, default=0, metavar="GAMES")
     parser.add_argument("--matches", default="threads,time",
                         help="which to play: threads (2 against 1), time (1 thread at twice the time "
-                             "against 1), hybrid (SMP hybrid, 2 threads against 1), lazy (YBWC against "
+                             "against 1), direct (2 threads against 1 thread at twice the time), hybrid (SMP hybrid, 2 threads against 1), lazy (YBWC against "
                              "Lazy SMP, 2 threads each)")
     parser.add_argument("--tc", default="10+0.1")
     parser.add_argument("--edition", default="2016", help="of the games")
@@ -234,6 +251,10 @@ def main():
              "name=double,cmd=%s,option.threads=1,tc=%s" % (exe, scaled_tc(args.tc, 2)),
              "name=single,cmd=%s,option.threads=1" % exe, args.tc, args.edition, args.play, 2,
              "%s vs %s" % (scaled_tc(args.tc, 2), args.tc))
+    if "direct" in matches:
+        play(exe, DIRECT, "name=threads2,cmd=%s,option.threads=2" % exe,
+             "name=double,cmd=%s,option.threads=1,tc=%s" % (exe, scaled_tc(args.tc, 2)), args.tc,
+             args.edition, args.play, 1, "%s vs %s" % (args.tc, scaled_tc(args.tc, 2)))
     if "hybrid" in matches:
         play(exe, "Hybrid, 2 threads vs 1", "name=hybrid2,cmd=%s,option.threads=2,option.SMP=hybrid" % exe,
              "name=threads1,cmd=%s,option.threads=1" % exe, args.tc, args.edition, args.play, 1)
