@@ -19,9 +19,8 @@ against one thread at --tc, two games at a time (one core each); with
 --matches direct, 2 threads at --tc against 1 thread at twice --tc, one game
 at a time, which compares the two in one match (less noise than the
 difference of two); the course's 100 openings, each twice with colours
-reversed. The games table shows the
-newest row of each match from that file, so the report can be regenerated
-without replaying hours of games.
+reversed. The games table shows the newest row of each match from that file,
+so the report can be regenerated without replaying hours of games.
 """
 
 import argparse
@@ -210,8 +209,9 @@ def main():
     parser.add_argument("--play", type=int, default=0, metavar="GAMES")
     parser.add_argument("--matches", default="threads,time",
                         help="which to play: threads (2 against 1), time (1 thread at twice the time "
-                             "against 1), direct (2 threads against 1 thread at twice the time), hybrid (SMP hybrid, 2 threads against 1), lazy (YBWC against "
-                             "Lazy SMP, 2 threads each)")
+                             "against 1), direct (2 threads against 1 thread at twice the time), "
+                             "hybrid (SMP hybrid, 2 threads against 1), lazy (YBWC against Lazy SMP, "
+                             "2 threads each)")
     parser.add_argument("--tc", default="10+0.1")
     parser.add_argument("--edition", default="2016", help="of the games")
     parser.add_argument("--out", default=os.path.join(ROOT, "perf-reports", "parallel.md"))

@@ -446,7 +446,8 @@ TEST(Parallel, AbdadaDefersMovesAnotherThreadSearchesAndNeverSplits) {
     EXPECT_EQ(abdada.tasks, 0u);
     EXPECT_EQ(abdada.task_errors, 0u);
     deferred = abdada.abdada_deferrals > 0;
-    helper_nodes += " " + std::to_string(abdada.abdada_helper_nodes);
+    helper_nodes += ' ';
+    helper_nodes += std::to_string(abdada.abdada_helper_nodes);
   }
   const SplitCounts one = counts_of_search(1, {{"SMP", "abdada"}});
   EXPECT_EQ(one.abdada_deferrals, 0u);
