@@ -12,7 +12,8 @@
 // games and mazes in two sizes: 4,096 boards, and 32,768 boards, which no
 // branch predictor can learn by heart (repeating a small set flatters the
 // scalar version's data-dependent branches; a search meets fresh positions).
-// Each iteration traces the whole set in calls of `batch` boards;
+// Each iteration traces the whole set in calls of `batch` boards (256; the
+// 4,096 game boards also in 2 and 16, the search's shapes);
 // ns_per_board and ns_per_call are CPU time.
 //
 // Names follow simd_bench.h: trace_lasers/<impl>/<set>/boards:<n>/batch:<b>.
@@ -21,6 +22,7 @@
 #include <benchmark/benchmark.h>
 
 #include <algorithm>
+#include <initializer_list>
 #include <random>
 #include <string>
 #include <vector>
@@ -99,23 +101,28 @@ void BM_TraceLasers(benchmark::State& state, const Implementation* impl, const P
 const bool kRegistered = [] {
   static std::vector<PositionSet> sets;  // stable addresses: reserved below
   sets.reserve(5);
-  const auto add = [](const std::string& set_name, PositionSet set) {
+  const auto add = [](const std::string& set_name, PositionSet set,
+                      std::initializer_list<std::size_t> batches) {
     sets.push_back(std::move(set));
     const PositionSet* p = &sets.back();
-    constexpr std::size_t kBatch = 256;
-    leiser::microbench::simd_bench::register_for_each_implementation(
-        "bm_laser_batch", "trace_lasers",
-        set_name + "/boards:" + std::to_string(p->boards.size()) +
-            "/batch:" + std::to_string(kBatch),
-        [p](benchmark::State& state, const Implementation* impl) {
-          BM_TraceLasers(state, impl, p, kBatch);
-        });
+    for (const std::size_t batch : batches)
+      leiser::microbench::simd_bench::register_for_each_implementation(
+          "bm_laser_batch", "trace_lasers",
+          set_name + "/boards:" + std::to_string(p->boards.size()) +
+              "/batch:" + std::to_string(batch),
+          [p, batch](benchmark::State& state, const Implementation* impl) {
+            BM_TraceLasers(state, impl, p, batch);
+          });
   };
-  add("positions", microbench_positions());
-  for (std::size_t size : {std::size_t{4096}, std::size_t{32768}}) {
-    add("games", game_positions(size));
-    add("mazes", maze_positions(size));
-  }
+  add("positions", microbench_positions(), {256});
+  // Besides batches of 256, the search's own shapes on game boards: 2 (both
+  // Kings' beams, what an evaluation or mobility needs) and 16 (the moves
+  // of a node that touch the beam, what a legality or quiescence batch
+  // holds).
+  add("games", game_positions(4096), {2, 16, 256});
+  add("mazes", maze_positions(4096), {256});
+  add("games", game_positions(32768), {256});
+  add("mazes", maze_positions(32768), {256});
   return true;
 }();
 
