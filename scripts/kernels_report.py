@@ -286,15 +286,10 @@ if extra:
       f"kernel, or baseline variants measured for comparison; the programs' headers say "
       f"which): {', '.join('`' + k + '`' for k in extra)}.")
     w("")
-w("The Kogge-Stone primitives (`simd/kogge_stone*.h`) are not entries of the dispatch table: "
-  "they exist only inside the AVX2 and AVX-512 translation units, so they are measured "
-  "through the op built on them (`lcoverage_beams`).")
-w("")
 w(f"Google Benchmark, {env['REPETITIONS']} repetitions in random interleaving, medians. "
   "Benchmark names follow `<kernel>/<impl>/<set>/<arg>:<value>...` "
   "(bench/simd/simd_bench.h). Each benchmark runs one implementation over one input set "
-  "per iteration, in calls of `batch` boards (or one call per position and colour for "
-  "`lcoverage_beams`); `ns_per_<item>` (board, lane or position) and `ns_per_call` are "
+  "per iteration, in calls of `batch` boards; `ns_per_<item>` (board) and `ns_per_call` are "
   "Google Benchmark counters: CPU time per iteration over the items / calls in it. The "
   "`positions` set is "
   "the checked-in benchmark FENs (bench/positions.h, search/benchmark_positions.h) and "

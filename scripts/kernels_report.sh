@@ -7,8 +7,8 @@
 # 1. Builds the CLI and every bench/simd/ benchmark in ./build-kernels (or
 #    $KERNELS_BUILD_DIR; configured with -Dbenchmarks=true
 #    --buildtype=release if it is not there).
-# 2. Runs every bm_* program built from bench/simd/ (bm_laser_batch,
-#    bm_lcoverage, and any other that exists): each registers one benchmark per kernel, position set and implementation this
+# 2. Runs every bm_* program built from bench/simd/ (bm_laser_batch, and
+#    any other that exists): each registers one benchmark per kernel, position set and implementation this
 #    CPU supports, named <kernel>/<impl>/<set>/... (bench/simd/simd_bench.h),
 #    which is how results are grouped. $REPETITIONS (default 5) repetitions
 #    in random interleaving, aggregates only, JSON kept under

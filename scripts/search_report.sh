@@ -64,10 +64,10 @@ if command -v perf >/dev/null && perf record -o "$tmp_dir/perf.data" -F 999 "$ex
       share = $1; sub(/%/, "", share); line = tolower($0)
       if (line ~ /transpositiontable::clear/) { skipped += share; next }
       total += share
-      if (line ~ /lcoverage|fastcoverage|fixed_with/) lcov += share
+      if (line ~ /lcoverage|fastcoverage/) lcov += share
     } END { printf "%.1f %.1f\n", (total > 0 ? 100 * lcov / total : 0), skipped }' > "$tmp_dir/lcov"
   read -r lcov_share clear_share < "$tmp_dir/lcov"
-  lcoverage_line="LCOVERAGE (symbols matching \`lcoverage\`, \`FastCoverage\`, \`fixed_with\`) takes **${lcov_share}%** of the samples of \`perf record -F 999 $exe bench $((depth - 1)) 2018 1\`, not counting the ${clear_share}% spent clearing the TT between positions, which \`bench\` does not time."
+  lcoverage_line="LCOVERAGE (symbols matching \`lcoverage\`, \`FastCoverage\`) takes **${lcov_share}%** of the samples of \`perf record -F 999 $exe bench $((depth - 1)) 2018 1\`, not counting the ${clear_share}% spent clearing the TT between positions, which \`bench\` does not time."
 fi
 
 # Instructions are what this noisy machine can count exactly: callgrind's

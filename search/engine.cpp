@@ -133,14 +133,6 @@ void Engine::declare_options() {
                       params_.lcoverage = v;
                       searcher_->clear_eval_cache();
                     }));
-  // How 2018 LCOVERAGE traces its beams: the scalar walk, or the active
-  // SIMD implementation's lcoverage_beams batch op; the scores are the same.
-  options_.add(combo(
-      "lcoverage_beams", "auto", {"auto", "walk", "batched"}, [this](std::string_view choice) {
-        params_.lcoverage_beams = choice == "walk"      ? eval::LcoverageBeams::kWalk
-                                  : choice == "batched" ? eval::LcoverageBeams::kBatched
-                                                        : eval::LcoverageBeams::kAuto;
-      }));
   // The search rules: a preset, then each rule (set after the preset to try
   // a change of one rule).
   options_.add(combo("search", "default", {"default", "course"}, [this](std::string_view choice) {

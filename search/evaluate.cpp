@@ -44,11 +44,10 @@ int evaluate_2018(const kernel::Board& board, Color side_to_move, const EvalPara
                   kernel::Bitboard tangerine_path, kernel::Bitboard lavender_path) {
   const eval::EvalWeights& w = params.weights_2018;
   // LCOVERAGE is rounded once, on the difference of the two coverages.
-  return eval::ev_to_side_cp(
-      sum(terms_2018(board, Color::kTangerine, w, lavender_path)) -
-          sum(terms_2018(board, Color::kLavender, w, tangerine_path)) +
-          eval::lcoverage_term(board, Color::kTangerine, params.lcoverage, params.lcoverage_beams),
-      side_to_move);
+  return eval::ev_to_side_cp(sum(terms_2018(board, Color::kTangerine, w, lavender_path)) -
+                                 sum(terms_2018(board, Color::kLavender, w, tangerine_path)) +
+                                 eval::lcoverage_term(board, Color::kTangerine, params.lcoverage),
+                             side_to_move);
 }
 
 int evaluate_2018(const kernel::Board& board, Color side_to_move, const EvalParams& params) {

@@ -47,9 +47,6 @@ struct EvalParams {
   eval::EvalWeights weights_2018;
   // 2018 LCOVERAGE weight: ev units per unit of coverage difference.
   int lcoverage = eval::kLcoverageDefaultWeight;
-  // How LCOVERAGE traces its beams (search/eval/lcoverage.h): the same
-  // result either way; the protocol option lcoverage_beams.
-  eval::LcoverageBeams lcoverage_beams = eval::LcoverageBeams::kAuto;
 };
 
 // The LCOVERAGE option (2018 only).

@@ -8,7 +8,8 @@
 //
 // Every op here has a caller in the product (simd/README.md names them): an
 // op that only tests and benchmarks call is dead code and is deleted, as
-// destination_sets, touches_path, beam_fills and beam_squares were.
+// destination_sets, touches_path, beam_fills and beam_squares were (and
+// lcoverage_beams, whose caller measured slower than the scalar walk).
 //
 // ("Op", not "kernel": kernel/ and leiser::kernel are the game rules.)
 //
@@ -44,58 +45,15 @@ using kernel::Bitboard;
 // each LaserTrace is written (target is 0 when end is kOffBoard); padding
 // bytes may be overwritten.
 
-// lcoverage_beams: the beams LCOVERAGE re-traces (search/eval/lcoverage.h),
-// many at once on the SAME board. Lane i is c's beam on `board` with the
-// squares square[0..2] given new contents code[0..2] (kLane* bits; a square
-// >= 64 is an unused slot); the beam leaves `from` (not entered) in laser
-// direction `direction` (kernel::LaserDirection, 0..3) with `total` already
-// covered. Each square it enters costs 1, or 2 if it holds a Pawn of c's
-// opponent that reflects the beam; it stops on a King, on a Pawn hit where
-// it does not reflect (both entered, cost 1), or at the edge: the
-// evaluation's rule (search/eval/lcoverage_walk.h), which the tests hold
-// this op to. For every square s entered at
-// distance x: dist[s] = min(dist[s], x) and *reached |= bit(s). dist has 64
-// entries (kernel::Square order); totals stay below 2^15. A lane with from
-// >= 64 does nothing. Each beam must be one that cannot cycle: leaving a
-// King, or a square that a beam from a King reaches, in the direction that
-// beam leaves it (beam steps are reversible, so such a beam ends).
-struct LcoverageLane {
-  std::uint8_t from;
-  std::uint8_t direction;
-  std::uint16_t total;
-  std::uint8_t square[4];  // [3] unused
-  std::uint8_t code[4];    // [3] unused
-  std::uint32_t unused;
-};
-static_assert(sizeof(LcoverageLane) == 16);
-inline constexpr std::uint8_t kLaneOccupied = 1;   // a piece stands here
-inline constexpr std::uint8_t kLaneKing = 2;       // ... a King
-inline constexpr std::uint8_t kLaneLow = 4;        // orientation bit 0
-inline constexpr std::uint8_t kLaneHigh = 8;       // orientation bit 1
-inline constexpr std::uint8_t kLaneTheirs = 16;    // a piece of c's opponent
-inline constexpr std::uint8_t kLaneUnused = 0xFF;  // square[] of an unused slot
-
-// The content code of `sq` on `board` for shooter c (0 if empty).
-inline std::uint8_t lane_code(const kernel::Board& board, kernel::Color c, kernel::Square sq) {
-  const unsigned s = sq;
-  return static_cast<std::uint8_t>(((board.occupied() >> s) & 1) | (((board.kings >> s) & 1) << 1) |
-                                   (((board.orientation_low >> s) & 1) << 2) |
-                                   (((board.orientation_high >> s) & 1) << 3) |
-                                   (((board.pieces(kernel::opponent(c)) >> s) & 1) << 4));
-}
-
 // THE LIST: one line per op, X(name, Name, return type, (parameters)).
 // Adding an op: a line here, its contract above, and its source files
 // simd/<family>_scalar.cpp, _avx2.cpp and _avx512.cpp (see simd/meson.build).
 // The parameters are named for documentation; no comments inside the macro
 // (a `//` comment would swallow the line continuation).
-#define LEISER_SIMD_BATCH_OPS(X)                                                                 \
-  X(trace_lasers, TraceLasers, void,                                                             \
-    (const kernel::Board* boards, const kernel::Color* shooters, kernel::LaserTrace* out,        \
-     std::size_t count))                                                                         \
-  X(lcoverage_beams, LcoverageBeams, void,                                                       \
-    (const kernel::Board& board, kernel::Color c, const LcoverageLane* lanes, std::size_t count, \
-     std::uint16_t* dist, Bitboard* reached))
+#define LEISER_SIMD_BATCH_OPS(X)                                                          \
+  X(trace_lasers, TraceLasers, void,                                                      \
+    (const kernel::Board* boards, const kernel::Color* shooters, kernel::LaserTrace* out, \
+     std::size_t count))
 
 // Generated from the list.
 

@@ -11,7 +11,7 @@
 // Tests compile one source per instruction set (tests/simd/meson.build) to
 // hold each vector form to its plain one on every set the CPU runs.
 //
-// Why our own layer and not xsimd (which simd/kogge_stone.h uses): these
+// Why our own layer and not xsimd: these
 // primitives need gathers, masked tail loads and stores, unsigned 64-bit
 // compares, lane-pattern blends with immediate masks and narrowing stores,
 // which xsimd 8 either lacks or emulates lane by lane; each operation here is

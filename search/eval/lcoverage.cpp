@@ -5,7 +5,6 @@
 #include <array>
 #include <cstdlib>
 #include <string_view>
-#include <vector>
 
 #include "kernel/edition.h"
 #include "kernel/laser.h"
@@ -13,7 +12,6 @@
 #include "kernel/movegen.h"
 #include "kernel/position.h"
 #include "search/eval/lcoverage_walk.h"
-#include "simd/dispatch.h"
 #include "simd/distance_lanes.h"
 #include "simd/distance_row.h"
 #include "simd/lcoverage_terms.h"
@@ -224,13 +222,7 @@ struct RecordedPath {
 
 class FastCoverage {
  public:
-  // With `batched` (the SIMD implementation whose lcoverage_beams op to
-  // use), the beams of the moves are collected as lanes and traced by that
-  // op in batches; otherwise each is walked here as it is found.
-  // With `sink`, the lanes are appended there instead (and not traced).
-  FastCoverage(const Board& board, Color c, const simd::Implementation* batched = nullptr,
-               std::vector<simd::LcoverageLane>* sink = nullptr)
-      : board_(board), c_(c), king_(board.king_square(c)), batched_(batched), sink_(sink) {
+  FastCoverage(const Board& board, Color c) : board_(board), c_(c), king_(board.king_square(c)) {
     dist_.fill(kLcoverageUnreached);
   }
 
@@ -250,17 +242,10 @@ class FastCoverage {
   // The beam of c on `after`, a board that differs from board_ only on the
   // squares `touched`.
   void retrace(const Board& after, Bitboard touched);
-  void add_lane(const Board& after, Bitboard touched, Square from, int direction, unsigned total);
-  void flush_lanes();
 
   const Board& board_;
   const Color c_;
   const Square king_;
-  const simd::Implementation* const batched_;
-  std::vector<simd::LcoverageLane>* const sink_;
-  static constexpr int kMaxLanes = 256;
-  int lane_count_ = 0;
-  std::array<simd::LcoverageLane, kMaxLanes> lanes_;
   LcoverageDistances dist_;
   Bitboard reached_ = 0;
   RecordedPath path_;
@@ -387,47 +372,11 @@ void FastCoverage::walk_in_vectors(const Board& board, Square at, int direction,
   distances.store(dist_.data());
 }
 
-void FastCoverage::add_lane(const Board& after, Bitboard touched, Square from, int direction,
-                            unsigned total) {
-  // Two 8-byte stores per lane (see simd::LcoverageLane's layout): the
-  // kernel reads the lanes back word by word.
-  std::uint64_t w0 =
-      from | static_cast<std::uint64_t>(direction) << 8 | static_cast<std::uint64_t>(total) << 16;
-  std::uint64_t w1 = 0;
-  int j = 0;
-  for (; touched; ++j) {
-    const Square s = kernel::pop_lowest(touched);
-    w0 |= static_cast<std::uint64_t>(s) << (32 + 8 * j);
-    w1 |= static_cast<std::uint64_t>(simd::lane_code(after, c_, s)) << (8 * j);
-  }
-  for (; j < 4; ++j) w0 |= std::uint64_t{simd::kLaneUnused} << (32 + 8 * j);
-  static_assert(sizeof(simd::LcoverageLane) == 16);
-  __builtin_memcpy(reinterpret_cast<unsigned char*>(&lanes_[lane_count_]), &w0, 8);
-  __builtin_memcpy(reinterpret_cast<unsigned char*>(&lanes_[lane_count_]) + 8, &w1, 8);
-  ++lane_count_;
-  if (lane_count_ == kMaxLanes) flush_lanes();
-}
-
-void FastCoverage::flush_lanes() {
-  if (lane_count_ == 0) return;
-  if (sink_) {
-    sink_->insert(sink_->end(), lanes_.begin(), lanes_.begin() + lane_count_);
-    lane_count_ = 0;
-    return;
-  }
-  batched_->lcoverage_beams_fn(board_, c_, lanes_.data(), static_cast<std::size_t>(lane_count_),
-                               dist_.data(), &reached_);
-  lane_count_ = 0;
-}
-
 void FastCoverage::retrace(const Board& after, Bitboard touched) {
   if (touched & kernel::bit(king_)) {
     // The King moved or turned: a new beam from scratch.
     const Square king = after.king_square(c_);
-    if (batched_)
-      add_lane(after, touched, king, after.orientation_at(king), 0);
-    else
-      walk<false>(after, king, after.orientation_at(king), 0);
+    walk<false>(after, king, after.orientation_at(king), 0);
     return;
   }
   // The beam is unchanged up to the first path square the move changes.
@@ -436,10 +385,7 @@ void FastCoverage::retrace(const Board& after, Bitboard touched) {
     first = std::min<int>(first, path_.first_step[kernel::pop_lowest(on_path)]);
   const Square from = first == 0 ? king_ : path_.square[first - 1];
   const unsigned total = first == 0 ? 0 : path_.distance[first - 1];
-  if (batched_)
-    add_lane(after, touched, from, path_.direction[first], total);
-  else
-    walk<false>(after, from, path_.direction[first], total);
+  walk<false>(after, from, path_.direction[first], total);
 }
 
 void FastCoverage::run() {
@@ -550,60 +496,24 @@ void FastCoverage::run() {
       }
     }
   }
-  if (batched_) flush_lanes();
 }
 
 }  // namespace
 
-namespace {
-
-// The implementation whose lcoverage_beams op traces the beams, or nullptr
-// to walk them.
-const simd::Implementation* batched_for(LcoverageBeams beams) {
-  switch (beams) {
-    case LcoverageBeams::kWalk:
-      return nullptr;
-    case LcoverageBeams::kBatched:
-      return &simd::active();
-    case LcoverageBeams::kAuto:
-      break;
-  }
-  // The walk measured faster in search (perf-reports/lcoverage.md).
-  return nullptr;
-}
-
-std::int64_t fixed_with(const Board& board, Color c, const simd::Implementation* batched) {
-  if (!has_both_kings(board)) return 0;
-  FastCoverage fast(board, c, batched);
-  fast.run();
-  const Square king = board.king_square(c);
-  const Square enemy_king = board.king_square(kernel::opponent(c));
-  return lcoverage_sum_terms(fast.distances(), fast.reached(), king, enemy_king);
-}
-
-}  // namespace
-
-LcoverageDistances lcoverage_distances_fast(const Board& board, Color c, LcoverageBeams beams) {
+LcoverageDistances lcoverage_distances_fast(const Board& board, Color c) {
   if (!has_both_kings(board)) return unreached_distances();
-  FastCoverage fast(board, c, batched_for(beams));
+  FastCoverage fast(board, c);
   fast.run();
   return fast.distances();
 }
 
-std::vector<simd::LcoverageLane> lcoverage_lanes(const Board& board, Color c) {
-  std::vector<simd::LcoverageLane> lanes;
-  if (!has_both_kings(board)) return lanes;
-  FastCoverage fast(board, c, &simd::active(), &lanes);
-  fast.run();
-  return lanes;
-}
-
 std::int64_t lcoverage_fixed(const Board& board, Color c) {
-  return fixed_with(board, c, batched_for(LcoverageBeams::kAuto));
-}
-
-std::int64_t lcoverage_fixed(const Board& board, Color c, LcoverageBeams beams) {
-  return fixed_with(board, c, batched_for(beams));
+  if (!has_both_kings(board)) return 0;
+  FastCoverage fast(board, c);
+  fast.run();
+  const Square king = board.king_square(c);
+  const Square enemy_king = board.king_square(kernel::opponent(c));
+  return lcoverage_sum_terms(fast.distances(), fast.reached(), king, enemy_king);
 }
 
 // ---------------------------------------------------------------- score ----
@@ -627,12 +537,6 @@ int lcoverage_ev_plain(const Board& board, Color c, int weight) {
 int lcoverage_term(const Board& board, Color c, int weight) {
   return lcoverage_scale(lcoverage_fixed(board, c) - lcoverage_fixed(board, kernel::opponent(c)),
                          weight);
-}
-
-int lcoverage_term(const Board& board, Color c, int weight, LcoverageBeams beams) {
-  return lcoverage_scale(
-      lcoverage_fixed(board, c, beams) - lcoverage_fixed(board, kernel::opponent(c), beams),
-      weight);
 }
 
 }  // namespace leiser::search::eval

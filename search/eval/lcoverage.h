@@ -61,12 +61,10 @@
 #include <array>
 #include <cstddef>
 #include <cstdint>
-#include <vector>
 
 #include "kernel/bitboard.h"
 #include "kernel/board.h"
 #include "kernel/piece.h"
-#include "simd/batch_ops.h"
 
 namespace leiser::search::eval {
 
@@ -89,31 +87,10 @@ using LcoverageDistances = std::array<std::uint16_t, kernel::kSquareCount>;
 void lcoverage_trace_distances(const kernel::Board& board, kernel::Color c,
                                LcoverageDistances& dist);
 
-// The lanes the fast version hands the lcoverage_beams batch op for c on
-// `board` (the board itself is the op's shared board), for benchmarks and
-// tests: every move that touches the current path, as
-// lcoverage_distances_fast with kBatched traces them after the current
-// path. Empty without both Kings.
-std::vector<simd::LcoverageLane> lcoverage_lanes(const kernel::Board& board, kernel::Color c);
-
 // L(s) over the current board and every pseudo move of c. All unreached if
 // either King is missing.
-// How the fast version traces the beams of the moves that touch the path:
-// kWalk walks each here as it is found; kBatched collects them and runs the
-// active SIMD implementation's lcoverage_beams batch op (simd/batch_ops.h)
-// on them in batches (the scalar implementation included); kAuto, the
-// default, is kWalk, which measured faster in search
-// (perf-reports/lcoverage.md). All give the same result, bit for bit. The
-// option lcoverage_beams (EvalParams::lcoverage_beams) chooses per engine.
-enum class LcoverageBeams {
-  kAuto,
-  kWalk,
-  kBatched,
-};
-
 LcoverageDistances lcoverage_distances_plain(const kernel::Board& board, kernel::Color c);
-LcoverageDistances lcoverage_distances_fast(const kernel::Board& board, kernel::Color c,
-                                            LcoverageBeams beams = LcoverageBeams::kAuto);
+LcoverageDistances lcoverage_distances_fast(const kernel::Board& board, kernel::Color c);
 
 // One square's term, in units of 2^-24; d = D(s), l = L(s) >= 1.
 std::uint32_t lcoverage_square_term(int d, int l, kernel::Square s, kernel::Square enemy_king);
@@ -136,7 +113,6 @@ std::int64_t lcoverage_sum_terms(const LcoverageDistances& dist, kernel::Bitboar
 // coverage(c) in units of 2^-24 (kLcoverageOne = 1.0); 0 without both Kings.
 std::int64_t lcoverage_fixed_plain(const kernel::Board& board, kernel::Color c);
 std::int64_t lcoverage_fixed(const kernel::Board& board, kernel::Color c);  // fast
-std::int64_t lcoverage_fixed(const kernel::Board& board, kernel::Color c, LcoverageBeams beams);
 
 // round(weight * value / 2^24), half away from zero.
 int lcoverage_scale(std::int64_t value, int weight);
@@ -150,6 +126,5 @@ int lcoverage_ev_plain(const kernel::Board& board, kernel::Color c,
 // coverage(opponent(c)))), rounded once, in ev units.
 int lcoverage_term(const kernel::Board& board, kernel::Color c,
                    int weight = kLcoverageDefaultWeight);
-int lcoverage_term(const kernel::Board& board, kernel::Color c, int weight, LcoverageBeams beams);
 
 }  // namespace leiser::search::eval

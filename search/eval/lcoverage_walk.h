@@ -1,8 +1,7 @@
 // LCOVERAGE's path-distance rule: the beam walk, square by square, as the
 // plain (definition) version of search/eval/lcoverage.cpp walks every beam.
-// The fast version's segment walk and the SIMD batch op lcoverage_beams
-// (simd/batch_ops.h) compute the same distances; tests/eval/test_lcoverage.cpp
-// checks them against this.
+// The fast version's segment walk computes the same distances;
+// tests/eval/test_lcoverage.cpp checks it against this.
 //
 // From square `at`, leaving in laser direction `direction` with `total` path
 // distance so far: each square the beam enters costs 1, except a Pawn of c's

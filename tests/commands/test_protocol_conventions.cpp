@@ -184,7 +184,7 @@ TEST(ProtocolConventions, OptionsAnswerToBothNamingStyles) {
   engine.send("setoption name Exact Search value maybe");
   engine.send("setoption name multi_pv value 0");
   engine.send("setoption name Use Ko value sometimes");
-  engine.send("setoption name Lcoverage Beams value sideways");
+  engine.send("setoption name smp value sideways");
   engine.send("setoption name clear_hash");
   EXPECT_EQ(with_prefix(sync(engine, from), "info string error: "),
             (std::vector<std::string>{
@@ -192,7 +192,7 @@ TEST(ProtocolConventions, OptionsAnswerToBothNamingStyles) {
                 "info string error: option exact_search expects true or false, got 'maybe'",
                 "info string error: option multipv value '0' out of range 1..256",
                 "info string error: option use_ko expects true or false, got 'sometimes'",
-                "info string error: option lcoverage_beams expects auto, walk or batched, got "
+                "info string error: option smp expects ybwc, lazy, hybrid or abdada, got "
                 "'sideways'"}));
   engine.send("quit");
   EXPECT_TRUE(engine.wait_exit(kSearchBound).has_value());

@@ -20,7 +20,6 @@
 #include "kernel/position.h"
 #include "kernel/random_boards.h"
 #include "search/eval/lcoverage.h"
-#include "simd/dispatch.h"
 
 namespace leiser::search::eval {
 namespace {
@@ -362,44 +361,6 @@ TEST(LcoverageFastVsPlain, RandomPlayouts) {
 
 TEST(LcoverageFastVsPlain, ScatteredBoards) {
   expect_fast_equals_plain(scattered_boards(20000, 0x5343415454ULL), "scattered");
-}
-
-// The fast version with its beams traced by the lcoverage_beams batch op of
-// every implementation this CPU supports, against the plain definition.
-void expect_batched_equals_plain(const std::vector<Board>& boards, const char* what) {
-  const std::string saved(simd::active().name);
-  for (const simd::Implementation* impl : simd::supported()) {
-    ASSERT_EQ(simd::select(impl->name), "");
-    int mismatches = 0;
-    for (std::size_t i = 0; i < boards.size() && mismatches < 5; ++i) {
-      for (const Color c : {kW, kB}) {
-        const LcoverageDistances plain = lcoverage_distances_plain(boards[i], c);
-        const LcoverageDistances fast =
-            lcoverage_distances_fast(boards[i], c, LcoverageBeams::kBatched);
-        const std::int64_t plain_fixed = lcoverage_fixed_plain(boards[i], c);
-        const std::int64_t fast_fixed = lcoverage_fixed(boards[i], c, LcoverageBeams::kBatched);
-        const std::int64_t walk_fixed = lcoverage_fixed(boards[i], c, LcoverageBeams::kWalk);
-        if (plain != fast || plain_fixed != fast_fixed || plain_fixed != walk_fixed) {
-          ++mismatches;
-          ADD_FAILURE() << impl->name << " " << what << " #" << i << " "
-                        << kernel::board_to_fen(boards[i]) << " colour " << kernel::color_name(c)
-                        << "\nplain " << plain_fixed << "\n"
-                        << describe(plain) << "batched " << fast_fixed << "\n"
-                        << describe(fast);
-        }
-      }
-    }
-    EXPECT_EQ(mismatches, 0) << impl->name;
-  }
-  simd::select(saved);
-}
-
-TEST(LcoverageBatchedVsPlain, RandomPlayouts) {
-  expect_batched_equals_plain(playout_boards(150, 60, 0x4C434F56ULL), "playout");
-}
-
-TEST(LcoverageBatchedVsPlain, ScatteredBoards) {
-  expect_batched_equals_plain(scattered_boards(20000, 0x5343415454ULL), "scattered");
 }
 
 // The reciprocal form of the square term equals the division, for every

@@ -49,14 +49,14 @@ TEST(OptionRegistry, CheckTakesTrueFalseOneZeroOnOffInAnyCase) {
 
 TEST(OptionRegistry, ComboTakesAChoiceInAnyCaseAndPassesItAsDeclared) {
   std::string chosen;
-  const Option option = combo("lcoverage_beams", "auto", {"auto", "walk", "batched"},
+  const Option option = combo("SMP", "ybwc", {"ybwc", "lazy", "hybrid", "abdada"},
                               [&](std::string_view choice) { chosen = choice; });
-  EXPECT_FALSE(option.set("WALK"));
-  EXPECT_EQ(chosen, "walk");
-  EXPECT_FALSE(option.set("Batched"));
-  EXPECT_EQ(chosen, "batched");
-  EXPECT_EQ(option.set("simd"), "option lcoverage_beams expects auto, walk or batched, got 'simd'");
-  EXPECT_EQ(chosen, "batched");
+  EXPECT_FALSE(option.set("LAZY"));
+  EXPECT_EQ(chosen, "lazy");
+  EXPECT_FALSE(option.set("Hybrid"));
+  EXPECT_EQ(chosen, "hybrid");
+  EXPECT_EQ(option.set("simd"), "option smp expects ybwc, lazy, hybrid or abdada, got 'simd'");
+  EXPECT_EQ(chosen, "hybrid");
   const Option two = combo("edition", "2018", {"2018", "2016"}, [](std::string_view) {});
   EXPECT_EQ(two.set("2017"), "option edition expects 2018 or 2016, got '2017'");
 }
@@ -166,9 +166,9 @@ TEST(OptionRegistry, ListingLineOfEachType) {
             "option name draw type spin default 0 min -100 max 100");
   EXPECT_EQ(listing_line(check("Ponder", false, [](bool) {})),
             "option name Ponder type check default false");
-  EXPECT_EQ(listing_line(combo("lcoverage_beams", "auto", {"auto", "walk", "batched"},
+  EXPECT_EQ(listing_line(combo("SMP", "ybwc", {"ybwc", "lazy", "hybrid", "abdada"},
                                [](std::string_view) {})),
-            "option name lcoverage_beams type combo default auto var auto var walk var batched");
+            "option name SMP type combo default ybwc var ybwc var lazy var hybrid var abdada");
   EXPECT_EQ(listing_line(button("Clear Hash", [] {})), "option name Clear Hash type button");
   EXPECT_EQ(listing_line(string_option("book", "none", [](std::string_view) {})),
             "option name book type string default none");
@@ -236,8 +236,8 @@ TEST(OptionRegistry, EveryEngineOptionAnswersToBothStyles) {
   EXPECT_FALSE(engine.game().use_ko());
   EXPECT_FALSE(engine.set_option("use_ko", "on"));
   EXPECT_TRUE(engine.game().use_ko());
-  EXPECT_FALSE(engine.set_option("Lcoverage Beams", "walk"));
-  EXPECT_EQ(engine.eval_params().lcoverage_beams, eval::LcoverageBeams::kWalk);
+  EXPECT_FALSE(engine.set_option("Edition", "2016"));
+  EXPECT_EQ(engine.edition(), kernel::Edition::k2016);
   EXPECT_FALSE(engine.set_option("ponder", "true"));
   EXPECT_TRUE(engine.ponder_enabled());
   EXPECT_FALSE(engine.set_option("Ponder", "false"));
@@ -259,8 +259,9 @@ TEST(OptionRegistry, EngineOptionsChangeTheEngine) {
   EXPECT_FALSE(engine.ponder_enabled());
   EXPECT_FALSE(engine.set_option("ponder", "true"));
   EXPECT_TRUE(engine.ponder_enabled());
-  EXPECT_FALSE(engine.set_option("lcoverage_beams", "Walk"));
-  EXPECT_EQ(engine.eval_params().lcoverage_beams, eval::LcoverageBeams::kWalk);
+  ASSERT_EQ(engine.eval_params().kind, EvalKind::kNnue);
+  EXPECT_FALSE(engine.set_option("eval", "Classic"));
+  EXPECT_EQ(engine.eval_params().kind, EvalKind::kClassic);
   EXPECT_FALSE(engine.set_option("lcoverage", "123"));
   EXPECT_EQ(engine.eval_params().lcoverage, 123);
 }

@@ -15,7 +15,6 @@
 #include "search/benchmark.h"
 #include "search/benchmark_positions.h"
 #include "search/engine.h"
-#include "simd/dispatch.h"
 
 namespace leiser::search {
 namespace {
@@ -150,41 +149,6 @@ TEST(Search, SameNodeLimitGivesTheSameResult) {
     EXPECT_EQ(first.score, second.score);
     EXPECT_TRUE(engine.game().is_legal(first.best_move));
   }
-}
-
-// LCOVERAGE through the SIMD batch op (option lcoverage_beams batched) scores
-// every position as the scalar walk does, so the deterministic search is the
-// same: same nodes, move and score, on bench positions and every SIMD
-// implementation the CPU supports.
-TEST(Search, LcoverageBatchedSearchesExactlyLikeTheWalk) {
-  const std::string previous(simd::active().name);
-  for (const simd::Implementation* impl : simd::supported()) {
-    ASSERT_EQ(simd::select(impl->name), "");
-    SCOPED_TRACE(std::string(impl->name));
-    for (int i = 0; i < 6; ++i) {
-      const std::string_view fen = kBenchPositions2018[static_cast<std::size_t>(i) * 5];
-      SearchResult results[2];
-      const char* modes[2] = {"walk", "batched"};
-      for (int mode = 0; mode < 2; ++mode) {
-        Engine engine;
-        ASSERT_FALSE(engine.set_option("edition", "2018").has_value());
-        ASSERT_FALSE(engine.set_option("threads", "1").has_value());
-        ASSERT_FALSE(engine.set_option("lcoverage_beams", modes[mode]).has_value());
-        engine.set_game(Game::from_fen(fen, Edition::k2018).value());
-        SearchLimits limits;
-        limits.depth = 4;
-        results[mode] = engine.search(limits);
-      }
-      EXPECT_EQ(results[0].nodes, results[1].nodes) << fen;
-      EXPECT_EQ(results[0].best_move, results[1].best_move) << fen;
-      EXPECT_EQ(results[0].score, results[1].score) << fen;
-    }
-  }
-  ASSERT_EQ(simd::select(previous), "");
-  Engine engine;
-  const auto error = engine.set_option("lcoverage_beams", "simd");
-  ASSERT_TRUE(error.has_value());
-  EXPECT_NE(error->find("auto, walk or batched"), std::string::npos) << *error;
 }
 
 TEST(Search, FindsTheKingZap) {

@@ -50,9 +50,8 @@ def main():
 
     missing = []
     for op in ops:
-        # The entry by name, or the forwarding call; a field that merely
-        # shares the op's name (EvalParams::lcoverage_beams, the option) is
-        # neither.
+        # The entry by name, or the forwarding call; a field or option that
+        # merely shares the op's name is neither.
         use = re.compile(r"(?:\.|->)\s*" + re.escape(op) + r"(?:_fn\b|\s*\()")
         callers = [str(p) for p, text in sources.items() if use.search(text)]
         print(f"{op}: {', '.join(callers) if callers else 'NO CALLER'}")

@@ -3,7 +3,6 @@
 // Every op test runs once per implementation this CPU supports (not just
 // the active one) and requires results bit-identical to the scalar
 // implementation and to the rules' own function, kernel::trace_laser.
-// lcoverage_beams has its own file, test_lcoverage_beams.cpp.
 #include <gtest/gtest.h>
 
 #include <algorithm>
