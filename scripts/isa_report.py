@@ -41,7 +41,9 @@ CORE_NOTES = {
             '8-lane minimum (search/eval/lcoverage.cpp), the move picker\'s sort of the rest of a list by a '
             'bitonic network four words per vector (search/word_sort.h), the NNUE accumulator and layers in '
             '256-bit lanes',
-    'avx512': 'the avx2 flags plus AVX-512 F/BW/DQ/VL/CD (no FMA); the avx2 primitives, except that '
+    'avx512': 'the avx2 flags plus AVX-512 F/BW/DQ/VL/CD (no FMA), the compiler\'s own moves and '
+              'vectorised loops kept at 256 bits (-mprefer-vector-width=256 -mmove-max=256 '
+              '-mstore-max=256); the avx2 primitives, except that '
               'move-ordering keys are made sixteen moves at a time with masked loads and stores and the '
               'picker\'s selection scan takes eight words at a time with the unsigned compare '
               '(search/ordering.h), its sorting network eight words per vector with the unsigned 64-bit '
