@@ -212,10 +212,9 @@ void print_scaling_table(const ScalingRequest& request, const std::vector<search
       << request.source << "), " << spec.rounds << (spec.rounds == 1 ? " round" : " rounds")
       << "; this machine runs " << machine << (machine == 1 ? " thread" : " threads")
       << " at once\n\n";
-  out << "| threads | time to depth (ms) | time speed-up | nodes | search overhead | nodes/s | nps "
-         "speed-up | "
-         "ceiling | time speed-up / ceiling | idle |\n";
-  out << "|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n";
+  out << "| threads | time to depth (ms) | time speed-up | per position | nodes | search overhead "
+         "| per position | nodes/s | nps speed-up | ceiling | time speed-up / ceiling | idle |\n";
+  out << "|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n";
   const auto old_flags = out.flags();
   const auto old_precision = out.precision();
   out << std::fixed;
@@ -226,11 +225,12 @@ void print_scaling_table(const ScalingRequest& request, const std::vector<search
     out << "| " << row.threads << (row.oversubscribed ? "*" : "") << " | " << std::setprecision(0)
         << s.seconds * 1000 << " | ";
     if (row.oversubscribed)
-      out << "- | ";
+      out << "- | - | ";
     else
-      out << std::setprecision(2) << s.time_speedup << "x | ";
+      out << std::setprecision(2) << s.time_speedup << "x | " << s.position_time_speedup << "x | ";
     out << s.nodes << " | " << std::showpos << std::setprecision(1) << 100 * s.search_overhead
-        << "%" << std::noshowpos << " | " << std::setprecision(0) << s.nodes_per_second << " | ";
+        << "% | " << 100 * s.position_overhead << "%" << std::noshowpos << " | "
+        << std::setprecision(0) << s.nodes_per_second << " | ";
     if (row.oversubscribed)
       out << "- | ";
     else
@@ -249,9 +249,10 @@ void print_scaling_table(const ScalingRequest& request, const std::vector<search
   out.precision(old_precision);
   out << "\nTimes and nodes are medians over the rounds; speed-ups and overheads are medians of "
          "each round's "
-         "ratio to the same round's one-thread run. Ceiling: as many independent one-thread "
-         "searches at once "
-         "as the row has threads, their summed node rate over one thread's.\n";
+         "ratio to the same round's one-thread run. Per position: the geometric mean over the "
+         "positions of each one's ratio (a few positions whose tree blows up rule the sums, not "
+         "these). Ceiling: as many independent one-thread searches at once as the row has "
+         "threads, their summed node rate over one thread's.\n";
   if (any_oversubscribed)
     out << "*: more threads than this machine runs at once (oversubscribed): the search overhead "
            "holds, "

@@ -31,6 +31,9 @@ struct ScalingRun {
   double seconds = 0;  // to search every position to the depth
   std::uint64_t nodes = 0;
   double idle_share = -1;  // of the threads' time (BenchTotals::idle_share)
+  // Each position's, in order (empty for runs made without them).
+  std::vector<std::uint64_t> position_nodes;
+  std::vector<double> position_seconds;
 };
 
 struct ScalingRow {
@@ -55,8 +58,16 @@ struct ScalingSummary {
   double time_speedup = 0;     // one thread's time over this row's
   double nps_speedup = 0;      // this row's node rate over one thread's
   double search_overhead = 0;  // nodes over one thread's, minus 1
-  double ceiling = 0;          // 0: none
-  double idle_share = -1;      // -1: not measured
+  // Per position: geometric means over the positions of each one's ratio
+  // (time speed-up, and nodes over one thread's minus 1). The tree of one
+  // position swings by a third when anything perturbs it (a table of
+  // another size: perf-reports/parallel-experiments.md), and the few that
+  // blow up rule a sum; these means are not theirs. 0 where runs lack
+  // per-position figures.
+  double position_time_speedup = 0;
+  double position_overhead = 0;
+  double ceiling = 0;      // 0: none
+  double idle_share = -1;  // -1: not measured
 };
 ScalingSummary summarize(const ScalingRow& row, const ScalingRow& base);
 

@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <array>
 #include <atomic>
+#include <cmath>
 #include <string>
 #include <vector>
 
@@ -464,11 +465,11 @@ TEST(Parallel, AbdadaDefersMovesAnotherThreadSearchesAndNeverSplits) {
 TEST(Scaling, SummaryPairsEachRoundWithItsOneThreadRun) {
   ScalingRow one;
   one.threads = 1;
-  one.runs = {{10.0, 1000, -1}, {20.0, 1000, -1}, {12.0, 1000, -1}};
+  one.runs = {{10.0, 1000, -1, {}, {}}, {20.0, 1000, -1, {}, {}}, {12.0, 1000, -1, {}, {}}};
   ScalingRow two;
   two.threads = 2;
   // Round 2 was slow for both rows: its paired ratio is the same as the others'.
-  two.runs = {{5.0, 1100, 0.1}, {10.0, 1100, 0.2}, {6.0, 1300, 0.3}};
+  two.runs = {{5.0, 1100, 0.1, {}, {}}, {10.0, 1100, 0.2, {}, {}}, {6.0, 1300, 0.3, {}, {}}};
   two.ceiling = {1.9, 1.7, 2.0};
   const ScalingSummary s = summarize(two, one);
   EXPECT_DOUBLE_EQ(s.seconds, 6.0);
@@ -483,6 +484,34 @@ TEST(Scaling, SummaryPairsEachRoundWithItsOneThreadRun) {
   EXPECT_DOUBLE_EQ(base.search_overhead, 0.0);
   EXPECT_DOUBLE_EQ(base.ceiling, 0.0);
   EXPECT_DOUBLE_EQ(base.idle_share, -1.0);
+}
+
+// Per position: geometric means of each position's ratio, paired round by
+// round; one position that doubles and one that halves cancel, where a sum
+// is ruled by the larger; a position with no node or no time is left out.
+TEST(Scaling, PerPositionFiguresAreGeometricMeansOfEachPositionsRatio) {
+  ScalingRun one_run{4.0, 1200, -1, {1000, 100, 100, 0}, {2.0, 1.0, 1.0, 0.0}};
+  ScalingRow one;
+  one.threads = 1;
+  one.runs = {one_run, one_run, one_run};
+  ScalingRow two;
+  two.threads = 2;
+  two.runs = {{2.0, 2250, -1, {2000, 50, 200, 7}, {1.0, 0.25, 2.0, 0.5}},
+              {4.0, 1200, -1, {1000, 100, 100, 0}, {2.0, 1.0, 1.0, 0.0}},
+              {2.0, 1350, -1, {1000, 100, 250, 0}, {1.0, 1.0, 0.5, 0.0}}};
+  const ScalingSummary s = summarize(two, one);
+  // Nodes, rounds 1-3: (2 x 0.5 x 2)^(1/3), 1, 2.5^(1/3); the median is 2^(1/3).
+  EXPECT_NEAR(s.position_overhead, std::cbrt(2.0) - 1, 1e-12);
+  // The sums' ratios: 1.875, 1, 1.125.
+  EXPECT_NEAR(s.search_overhead, 0.125, 1e-12);
+  // Time, rounds 1-3: (2 x 4 x 0.5)^(1/3), 1, (2 x 1 x 2)^(1/3); median 4^(1/3).
+  EXPECT_NEAR(s.position_time_speedup, std::cbrt(4.0), 1e-12);
+  EXPECT_DOUBLE_EQ(s.time_speedup, 2.0);
+  // Without per-position figures: 0.
+  ScalingRow bare;
+  bare.runs = {{1.0, 1000, -1, {}, {}}};
+  EXPECT_DOUBLE_EQ(summarize(bare, bare).position_overhead, 0.0);
+  EXPECT_DOUBLE_EQ(summarize(bare, bare).position_time_speedup, 0.0);
 }
 
 TEST(Scaling, RunsEveryThreadCountEachRoundWithACeilingForRealThreads) {
@@ -502,7 +531,17 @@ TEST(Scaling, RunsEveryThreadCountEachRoundWithACeilingForRealThreads) {
     EXPECT_EQ(row.oversubscribed, row.threads > machine);
     const bool has_ceiling = row.threads > 1 && !row.oversubscribed;
     EXPECT_EQ(row.ceiling.size(), has_ceiling ? 2u : 0u) << row.threads;
-    for (const ScalingRun& run : row.runs) EXPECT_GT(run.nodes, 0u);
+    for (const ScalingRun& run : row.runs) {
+      EXPECT_GT(run.nodes, 0u);
+      ASSERT_EQ(run.position_nodes.size(), spec.fens.size());
+      ASSERT_EQ(run.position_seconds.size(), spec.fens.size());
+      std::uint64_t sum = 0;
+      for (const std::uint64_t n : run.position_nodes) {
+        EXPECT_GT(n, 0u);
+        sum += n;
+      }
+      EXPECT_EQ(sum, run.nodes);
+    }
   }
   // One thread is deterministic: the same nodes every round.
   EXPECT_EQ(rows[0].runs[0].nodes, rows[0].runs[1].nodes);
