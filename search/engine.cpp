@@ -219,6 +219,11 @@ void Engine::new_game() {
   searcher_->clear();
 }
 
+void Engine::fault_in_table() {
+  wait();
+  tt_.fault_in();
+}
+
 kernel::Move Engine::ponder_move(const SearchResult& result) const {
   if (result.pv.size() >= 2) return result.pv[1];
   // A line cut short (a stop, a TT cutoff at the first child): what the

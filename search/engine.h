@@ -44,6 +44,10 @@ class Engine {
   void set_game(const kernel::Game& game);
   // Forgets everything learned in earlier searches (TT, killers, history).
   void new_game();
+  // Brings the whole TT into memory (TranspositionTable::fault_in): a bench
+  // calls it after new_game() so that its timed searches do not pay for
+  // the pages a cleared table faults in as it fills.
+  void fault_in_table();
   const EvalParams& eval_params() const { return params_; }
 
   // Starts searching the current position on a background thread; on_info

@@ -90,6 +90,12 @@ void TranspositionTable::clear() {
   generation_ = 0;
 }
 
+void TranspositionTable::fault_in() {
+  constexpr std::size_t kSlotsPerPage = 4096 / sizeof(Slot);
+  for (std::size_t i = 0; i <= mask_; i += kSlotsPerPage)
+    store(slots_[i].check, load(slots_[i].check));
+}
+
 std::optional<TTEntry> TranspositionTable::probe(kernel::Key key) const {
   const std::size_t first = index(key);
   for (std::size_t i = first; i < first + ways_; ++i) {

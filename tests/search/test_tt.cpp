@@ -3,6 +3,7 @@
 // that turns away a torn slot, and mate scores re-based between the table
 // and a node.
 #include <gtest/gtest.h>
+#include <sys/resource.h>
 
 #include <bit>
 #include <cstdint>
@@ -223,6 +224,39 @@ TEST(TranspositionTable, EverySizeKeepsItsFirstAndLastSlotsThroughClear) {
     tt.store(last, kMoveA, 33, 6, Bound::kLower, 0);
     EXPECT_EQ(tt.probe(last)->score, 33) << megabytes;
   }
+}
+
+// fault_in() writes each page's first slot back as it is: entries stay, an
+// empty table stays empty, and afterwards filling the table faults in no
+// page (a 64 MB table touched at every 4 KiB faults 32 huge pages or 16,384
+// small ones without it: the control).
+TEST(TranspositionTable, FaultInKeepsEveryEntryAndLeavesNoPageToFaultIn) {
+  constexpr std::size_t kMegabytes = 64;
+  constexpr std::size_t kSlots = kMegabytes * 1024 * 1024 / 16;
+  constexpr std::size_t kSlotsPerPage = 4096 / 16;
+  const auto faults_while_filling = [&](TranspositionTable& tt) {
+    rusage before{};
+    getrusage(RUSAGE_SELF, &before);
+    for (std::size_t slot = 1; slot < kSlots; slot += kSlotsPerPage)
+      tt.store((Key{0x77} << 40) | slot, kMoveB, 1, 1, Bound::kExact, 0);
+    rusage after{};
+    getrusage(RUSAGE_SELF, &after);
+    return after.ru_minflt - before.ru_minflt;
+  };
+  TranspositionTable control(kMegabytes);
+  EXPECT_GE(faults_while_filling(control), 16);
+
+  TranspositionTable tt(kMegabytes);
+  tt.store(kKey, kMoveA, -40, 7, Bound::kLower, 12);
+  tt.fault_in();
+  ASSERT_TRUE(tt.probe(kKey).has_value());
+  EXPECT_EQ(tt.probe(kKey)->score, -40);
+  EXPECT_EQ(tt.probe(kKey)->move, kMoveA);
+  EXPECT_FALSE(tt.probe(kRival).has_value());
+  tt.clear();
+  tt.fault_in();
+  EXPECT_FALSE(tt.probe(kKey).has_value());
+  EXPECT_LE(faults_while_filling(tt), 4);
 }
 
 // ---- The lockless check, on the words a slot holds.
