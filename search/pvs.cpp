@@ -126,6 +126,9 @@ void Worker::adopt_path(const Worker& from, const SplitPoint& sp) {
   for (int i = 0; i <= sp.ply; ++i) {
     stack_[i].position = from.stack_[i].position;
     stack_[i].static_eval = from.stack_[i].static_eval;
+    stack_[i].free_zap_beam = from.stack_[i].free_zap_beam;
+    // Each worker at a split point counts the free zaps it searches itself.
+    stack_[i].free_zaps_searched = 0;
     // Ko pointers must point into this worker's own stack.
     stack_[i].previous = i == 0 ? root_previous_ : &stack_[i - 1].position.board();
   }
@@ -387,10 +390,15 @@ int Worker::quiescence(int ply, int alpha, int beta, int evasions) {
   }
   const int enemy_count = kernel::popcount(enemies);
   int best = stand_pat;
+  // Where our beam already zaps an enemy piece, every move off the beam zaps
+  // it too (SearchRules::qsearch_free_zaps): only the first few are searched.
+  const int free_zaps = shared_.options.exact ? 0 : rules.qsearch_free_zaps_for(E);
+  int free_zaps_left = free_zaps > 0 ? free_zaps : kernel::kMaxMoves;
   for (Move m : moves) {
     // The moved board and the mover's first beam on it, handed to the child
     // so that making the move does not redo them.
     const bool touches_beam = !beam_zaps_enemy || (kernel::squares_touched(m) & beam.path);
+    if (!touches_beam && free_zaps_left-- <= 0) continue;
     Board moved = board;
     kernel::apply_move(moved, m);
     ++unflushed_moves_made_;
@@ -504,7 +512,14 @@ Worker::MoveOutcome Worker::search_move(int ply, int depth, int alpha, int beta,
 
   const SearchRules& rules = shared_.options.rules;
   const bool exact = shared_.options.exact;
-  const int new_depth = depth - 1 + (zapped_enemy && ply > 0 ? rules.zap_extension : 0);
+  const kernel::Bitboard free_zap_beam = stack_[ply].free_zap_beam;
+  const bool free_zap =
+      zapped_enemy && free_zap_beam && !(kernel::squares_touched(m) & free_zap_beam);
+  if (free_zap && zaps_only && rules.free_zaps > 0 &&
+      stack_[ply].free_zaps_searched++ >= rules.free_zaps)
+    return MoveOutcome::kSkipped;
+  const bool extends = zapped_enemy && ply > 0 && (rules.free_zap_extension || !free_zap);
+  const int new_depth = depth - 1 + (extends ? rules.zap_extension : 0);
   if (type == NodeType::kPv) {
     if (searched_before == 0) {
       score = -pvs<E>(ply + 1, new_depth, -beta, -alpha, NodeType::kPv, true);
@@ -674,6 +689,14 @@ int Worker::pvs(int ply, int depth, int alpha, int beta, NodeType type, bool all
   MovePicker picker(moves.begin(), keys.data(), ties.data(), moves.size(), picker_entries.data());
   const kernel::Color us = pos.side_to_move();
   const ZapFilter filter = zaps_only ? ZapFilter::for_node(pos.board(), us) : ZapFilter{};
+  stack_[ply].free_zaps_searched = 0;
+  stack_[ply].free_zap_beam = 0;
+  if (!exact && (!rules.free_zap_extension || rules.free_zaps > 0)) {
+    const kernel::LaserTrace beam = kernel::trace_laser(pos.board(), us);
+    if (beam.end != kernel::LaserEnd::kOffBoard &&
+        (pos.board().pieces(kernel::opponent(us)) & kernel::bit(beam.target)))
+      stack_[ply].free_zap_beam = beam.path;
+  }
 
   const int original_alpha = alpha;
   NodeBest best{alpha, best_score, Move::none(), 0};

@@ -109,6 +109,12 @@ class Worker {
     // This node's static evaluation, for the improving flag two plies down
     // (kNoStaticEval where none was computed: quiescence, the root's parent).
     int static_eval = kNoStaticEval;
+    // The side to move's beam where it already zaps an enemy piece (every
+    // move off it zaps that piece: a free zap), else 0; traced only when a
+    // rule about free zaps is on. free_zaps_searched counts them in a
+    // zaps-only node.
+    kernel::Bitboard free_zap_beam = 0;
+    int free_zaps_searched = 0;
   };
   static constexpr int kNoStaticEval = -kInfinity;
 
