@@ -85,10 +85,12 @@ struct SearchRules {
   // Where the side to move's beam already zaps an enemy piece, every move
   // that leaves the beam alone zaps it too (a free zap): quiescence searches
   // at most this many of those, in generation order (0: all of them, as the
-  // reference does). In 2018 positions where both sides leave pieces in the
-  // other's beam made quiescence search nearly every move at every ply
-  // (a depth-5 search of one game position: 37 M nodes, 0.9 M with 2).
-  // -1, the default, takes the edition's own (qsearch_free_zaps_for).
+  // reference does). In 2018, lines where both sides leave pieces in the
+  // other's beam made quiescence search nearly every move at every ply (a
+  // depth-5 search of one game position: 37 M nodes, 0.9 M with 2). -1, the
+  // default, takes the edition's own (qsearch_free_zaps_for): 2 in 2018,
+  // where it won +219.7 ± 72.4 over 132 games at 10+0.1; all in 2016, where
+  // it is untested (perf-reports/sprt-log.tsv).
   int qsearch_free_zaps = -1;
   // free_zap_extension: whether such a move (a free zap) gets zap_extension
   // like a move that makes its zap. free_zaps: the most free zaps a
