@@ -688,15 +688,12 @@ int Worker::pvs(int ply, int depth, int alpha, int beta, NodeType type, bool all
   std::array<std::uint64_t, kernel::kMaxMoves> picker_entries;
   MovePicker picker(moves.begin(), keys.data(), ties.data(), moves.size(), picker_entries.data());
   const kernel::Color us = pos.side_to_move();
-  const ZapFilter filter = zaps_only ? ZapFilter::for_node(pos.board(), us) : ZapFilter{};
+  // Our beam, traced once for the zap filter and the free-zap rules alike.
+  const bool free_zap_rules = !exact && (!rules.free_zap_extension || rules.free_zaps > 0);
+  const NodeBeam beam = zaps_only || free_zap_rules ? NodeBeam::of(pos.board(), us) : NodeBeam{};
+  const ZapFilter filter = zaps_only ? ZapFilter::for_node(beam) : ZapFilter{};
   stack_[ply].free_zaps_searched = 0;
-  stack_[ply].free_zap_beam = 0;
-  if (!exact && (!rules.free_zap_extension || rules.free_zaps > 0)) {
-    const kernel::LaserTrace beam = kernel::trace_laser(pos.board(), us);
-    if (beam.end != kernel::LaserEnd::kOffBoard &&
-        (pos.board().pieces(kernel::opponent(us)) & kernel::bit(beam.target)))
-      stack_[ply].free_zap_beam = beam.path;
-  }
+  stack_[ply].free_zap_beam = free_zap_rules && beam.zaps_enemy ? beam.path : 0;
 
   const int original_alpha = alpha;
   NodeBest best{alpha, best_score, Move::none(), 0};

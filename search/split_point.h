@@ -21,6 +21,18 @@ namespace leiser::search {
 
 class Worker;
 
+// The beam of the side to move at a node, and whether it zaps an enemy
+// piece now (then every move touching none of its squares zaps that piece).
+struct NodeBeam {
+  kernel::Bitboard path = 0;
+  bool zaps_enemy = false;
+  static NodeBeam of(const kernel::Board& board, kernel::Color us) {
+    const kernel::LaserTrace beam = kernel::trace_laser(board, us);
+    return {beam.path, beam.end != kernel::LaserEnd::kOffBoard &&
+                           (board.pieces(kernel::opponent(us)) & kernel::bit(beam.target)) != 0};
+  }
+};
+
 // The moves of a zaps-only node (extended futility) that need not be made: a
 // move touching no square of our beam leaves it as it is, and it zaps no
 // enemy piece now.
@@ -30,13 +42,8 @@ struct ZapFilter {
   bool cannot_zap(kernel::Move m) const {
     return active && !(kernel::squares_touched(m) & beam_path);
   }
-  // The filter of a zaps-only node where `us` is to move on `board`.
-  static ZapFilter for_node(const kernel::Board& board, kernel::Color us) {
-    const kernel::LaserTrace beam = kernel::trace_laser(board, us);
-    const bool beam_zaps_enemy = beam.end != kernel::LaserEnd::kOffBoard &&
-                                 (board.pieces(kernel::opponent(us)) & kernel::bit(beam.target));
-    return {!beam_zaps_enemy, beam.path};
-  }
+  // The filter of a zaps-only node with this beam.
+  static ZapFilter for_node(const NodeBeam& beam) { return {!beam.zaps_enemy, beam.path}; }
 };
 
 // What a node is expected to do, as PVS predicts it: a PV node has an open
