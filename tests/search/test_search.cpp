@@ -151,22 +151,34 @@ TEST(Search, SameNodeLimitGivesTheSameResult) {
   }
 }
 
-TEST(Search, FindsTheKingZap) {
-  // Tangerine's King on h0 turns west and zaps the King on a0.
-  for (Edition e : {Edition::k2016, Edition::k2018}) {
-    Engine engine;
-    ASSERT_FALSE(engine.set_option("edition", kernel::edition_name(e)).has_value());
-    engine.set_game(Game::from_fen("8/8/8/8/8/8/8/ss6NN W", e).value());
-    SearchLimits limits;
-    limits.depth = 4;
-    const SearchResult r = engine.search(limits);
-    EXPECT_EQ(kernel::move_to_string(r.best_move), "h0L");
-    EXPECT_TRUE(is_mate_score(r.score));
-    EXPECT_EQ(mate_in_moves(r.score), 1);
-  }
+using OptionList = std::vector<std::pair<std::string, std::string>>;
+
+// With the options set (after the edition) and the rejected values refused
+// by the same engine, a depth-4 search of the position where Tangerine's
+// King on h0 turns west and zaps the King on a0 plays that zap, scored as a
+// mate in one.
+void expect_finds_king_zap(Edition e, const OptionList& options, const OptionList& rejected = {}) {
+  Engine engine;
+  ASSERT_FALSE(engine.set_option("edition", kernel::edition_name(e)).has_value());
+  for (const auto& [name, value] : options)
+    ASSERT_FALSE(engine.set_option(name, value).has_value()) << name;
+  for (const auto& [name, value] : rejected)
+    ASSERT_TRUE(engine.set_option(name, value).has_value()) << name << " " << value;
+  engine.set_game(Game::from_fen("8/8/8/8/8/8/8/ss6NN W", e).value());
+  SearchLimits limits;
+  limits.depth = 4;
+  const SearchResult r = engine.search(limits);
+  EXPECT_EQ(kernel::move_to_string(r.best_move), "h0L");
+  EXPECT_TRUE(is_mate_score(r.score));
+  EXPECT_EQ(mate_in_moves(r.score), 1);
 }
 
-using OptionList = std::vector<std::pair<std::string, std::string>>;
+TEST(Search, FindsTheKingZap) {
+  for (Edition e : {Edition::k2016, Edition::k2018}) {
+    SCOPED_TRACE(std::string(kernel::edition_name(e)));
+    expect_finds_king_zap(e, {});
+  }
+}
 
 // Nodes that one thread searches over some of the edition's bench positions
 // (every stride-th of the first count*stride) with the given options, to
@@ -215,17 +227,7 @@ TEST(Search, LateMovePruningLeavesOutOnlyLateQuietMoves) {
     EXPECT_EQ(nodes_of(e, {{"lmp_depth", "3"}, {"lmp_base", "1000"}}, false), plain);
     EXPECT_EQ(nodes_of(e, {{"lmp_depth", "3"}}, true), nodes_of(e, {{"lmp_depth", "0"}}, true));
 
-    Engine engine;
-    ASSERT_FALSE(engine.set_option("edition", kernel::edition_name(e)).has_value());
-    ASSERT_FALSE(engine.set_option("lmp_depth", "3").has_value());
-    ASSERT_FALSE(engine.set_option("lmp_base", "1").has_value());
-    ASSERT_FALSE(engine.set_option("lmp_scale", "0").has_value());
-    engine.set_game(Game::from_fen("8/8/8/8/8/8/8/ss6NN W", e).value());
-    SearchLimits limits;
-    limits.depth = 4;
-    const SearchResult r = engine.search(limits);
-    EXPECT_EQ(kernel::move_to_string(r.best_move), "h0L");
-    EXPECT_EQ(mate_in_moves(r.score), 1);
+    expect_finds_king_zap(e, {{"lmp_depth", "3"}, {"lmp_base", "1"}, {"lmp_scale", "0"}});
   }
 }
 
@@ -265,17 +267,8 @@ TEST(Search, ReductionRulesChangeTheTreeOnlyWhenOn) {
     EXPECT_EQ(nodes_of(e, {{"iir_depth", "2"}, {"lmp_not_improving", "10"}}, true),
               nodes_of(e, {}, true));
 
-    Engine engine;
-    ASSERT_FALSE(engine.set_option("edition", kernel::edition_name(e)).has_value());
-    ASSERT_FALSE(engine.set_option("iir_depth", "1").has_value());
-    ASSERT_FALSE(engine.set_option("lmp_not_improving", "10").has_value());
-    ASSERT_TRUE(engine.set_option("lmp_not_improving", "5").has_value());
-    engine.set_game(Game::from_fen("8/8/8/8/8/8/8/ss6NN W", e).value());
-    SearchLimits limits;
-    limits.depth = 4;
-    const SearchResult r = engine.search(limits);
-    EXPECT_EQ(kernel::move_to_string(r.best_move), "h0L");
-    EXPECT_EQ(mate_in_moves(r.score), 1);
+    expect_finds_king_zap(e, {{"iir_depth", "1"}, {"lmp_not_improving", "10"}},
+                          {{"lmp_not_improving", "5"}});
   }
 }
 
@@ -306,18 +299,9 @@ TEST(Search, FreeZapRulesChangeTheTreeOnlyWhenOn) {
                  true),
         nodes_of(e, {{"qsearch_free_zaps", "0"}}, true));
 
-    Engine engine;
-    ASSERT_FALSE(engine.set_option("edition", kernel::edition_name(e)).has_value());
-    ASSERT_FALSE(engine.set_option("qsearch_free_zaps", "1").has_value());
-    ASSERT_FALSE(engine.set_option("free_zaps", "1").has_value());
-    ASSERT_FALSE(engine.set_option("free_zap_extension", "0").has_value());
-    ASSERT_TRUE(engine.set_option("qsearch_free_zaps", "-2").has_value());
-    engine.set_game(Game::from_fen("8/8/8/8/8/8/8/ss6NN W", e).value());
-    SearchLimits limits;
-    limits.depth = 4;
-    const SearchResult r = engine.search(limits);
-    EXPECT_EQ(kernel::move_to_string(r.best_move), "h0L");
-    EXPECT_EQ(mate_in_moves(r.score), 1);
+    expect_finds_king_zap(
+        e, {{"qsearch_free_zaps", "1"}, {"free_zaps", "1"}, {"free_zap_extension", "0"}},
+        {{"qsearch_free_zaps", "-2"}});
   }
 }
 
