@@ -5,13 +5,16 @@ threads than this machine has (oversubscribed), and what a second thread is
 worth in games beside what doubling one thread's time is worth.
 
 usage: scripts/parallel_report.py [--exe build/leiserchess] [--depth D] [--rounds 3]
-         [--threads 1,2] [--oversubscribed 1,4,8,16] [--editions 2016,2018]
+         [--threads 1,2] [--oversubscribed 1,4,8,16] [--editions 2016,2018] [--sets game,deep]
          [--play GAMES [--tc 10+0.1] [--edition 2016]] [--out perf-reports/parallel.md]
        scripts/parallel_report.py --import MATCH SUMMARY TC CONCURRENCY MINUTES COMMAND
        scripts/parallel_report.py --games-only
 
-Every table comes from `leiserchess bench --scaling` (search/scaling.h) on the
-deep positions, printed as the command prints it, with its command above it.
+Every table comes from `leiserchess bench --scaling` (search/scaling.h), printed
+as the command prints it, with its command above it: for each edition, on the
+positions from its games (bench/positions/game-E.fen, at the depth games reach)
+and on the deep set (a few positions worth seconds each), and a summary of the
+two-thread rows against issue 39's targets.
 --play GAMES plays the two matches first and appends their results to
 perf-reports/parallel-games.tsv: 2 threads against 1 at --tc, one game at a
 time (the 2-thread engine has both cores), and one thread at twice --tc
@@ -40,6 +43,14 @@ GAMES_COLUMNS = ["date", "commit", "match", "tc", "concurrency", "games", "wdl",
 BOOK = os.path.join(ROOT, "..", "shared", "openings", "book-2016.txt")
 # search/benchmark_positions.h, deep_bench_depth: where one thread takes seconds per position.
 DEEP_DEPTH = {"2016": 11, "2018": 9}
+# Positions from games (bench/positions/game-E.fen, scripts/game_positions.py), at about the
+# depth the engine reaches in a move at 10+0.1 (scripts/pgn_depths.py).
+GAME_DEPTH = {"2016": 8, "2018": 6}
+SETS = {
+    "game": {"name": "positions from games", "depth": GAME_DEPTH,
+             "positions": lambda edition: "bench/positions/game-%s.fen" % edition},
+    "deep": {"name": "deep set", "depth": DEEP_DEPTH, "positions": lambda edition: "deep"},
+}
 
 
 def log(text):
@@ -59,12 +70,50 @@ def scaled_tc(tc, factor):
     return "%g+%g" % (float(base) * factor, float(inc) * factor)
 
 
-def scaling(exe, threads, depth, edition, rounds, extra=()):
-    """The `bench --scaling` table for one edition, with the command that made it."""
-    cmd = [exe, "bench", "--scaling", threads, str(depth), edition, "deep", "--rounds", str(rounds)] + list(extra)
+def scaling(exe, threads, depth, edition, rounds, positions="deep", extra=()):
+    """The `bench --scaling` table for one edition and set of positions, with the command that
+    made it."""
+    cmd = [exe, "bench", "--scaling", threads, str(depth), edition, positions, "--rounds", str(rounds)]
+    cmd += list(extra)
     log("running " + " ".join(cmd))
     shown = " ".join(["build/leiserchess" if c == exe else c for c in cmd])
     return "`%s`\n\n%s" % (shown, run(cmd).strip())
+
+
+def row_of(table, threads):
+    """The cells of one row (by its thread count) of a `bench --scaling` table, by column name."""
+    lines = [line for line in table.splitlines() if line.startswith("|")]
+    names = [c.strip() for c in lines[0].strip("|").split("|")]
+    # Two columns are named "per position": the first after the time speed-up, the second
+    # after the search overhead.
+    seen = {}
+    for i, name in enumerate(names):
+        if name in seen:
+            names[i] = name + " (overhead)"
+        seen[name] = True
+    for line in lines[2:]:
+        cells = [c.strip() for c in line.strip("|").split("|")]
+        if cells[0] == str(threads):
+            return dict(zip(names, cells))
+    return None
+
+
+def targets_table(tables):
+    """One line per (edition, set): the two-thread row against issue 39's targets."""
+    lines = ["| edition | positions | depth | time speed-up (sum / per position) | of the ceiling "
+             "(sum / per position; target 90%) | search overhead (sum / per position; target +10% or less) | idle |",
+             "|---|---|---:|---:|---:|---:|---:|"]
+    def ratio(speed_up, ceiling):
+        return "%.0f%%" % (100 * float(speed_up.rstrip("x")) / float(ceiling.rstrip("x")))
+    for edition, set_name, depth, table in tables:
+        row = row_of(table, 2)
+        if row is None:
+            continue
+        lines.append("| %s | %s | %d | %s / %s | %s | %s | %s |" % (
+            edition, set_name, depth, row["time speed-up"], row["per position"],
+            "%s / %s" % (row["time speed-up / ceiling"], ratio(row["per position"], row["ceiling"])),
+            "%s / %s" % (row["search overhead"], row["per position (overhead)"]), row["idle"]))
+    return "\n".join(lines)
 
 
 def play(exe, name, first, second, tc, edition, games, concurrency, label=None):
@@ -206,6 +255,9 @@ def main():
     parser.add_argument("--threads", default="1,2")
     parser.add_argument("--oversubscribed", default="1,4,8,16")
     parser.add_argument("--editions", default="2016,2018")
+    parser.add_argument("--sets", default="game,deep",
+                        help="positions of the tables at the machine's thread counts: game (from games, "
+                             "2016 at depth 8, 2018 at 6), deep (2016 at 11, 2018 at 9)")
     parser.add_argument("--play", type=int, default=0, metavar="GAMES")
     parser.add_argument("--matches", default="threads,time",
                         help="which to play: threads (2 against 1), time (1 thread at twice the time "
@@ -265,11 +317,16 @@ def main():
     commit = run(["git", "-C", ROOT, "rev-parse", "--short", "HEAD"]).strip()
     date = utc_now()
     sections = []
-    def depth_of(edition):
-        return args.depth or DEEP_DEPTH[edition]
+    def depth_of(edition, set_key="deep"):
+        return args.depth or SETS[set_key]["depth"][edition]
+    tables = []
     for edition in args.editions.split(","):
-        sections.append("### Edition %s, %d rounds\n\n%s" % (
-            edition, args.rounds, scaling(exe, args.threads, depth_of(edition), edition, args.rounds)))
+        for set_key in args.sets.split(","):
+            kind = SETS[set_key]
+            depth = depth_of(edition, set_key)
+            table = scaling(exe, args.threads, depth, edition, args.rounds, kind["positions"](edition))
+            tables.append((edition, kind["name"], depth, table))
+            sections.append("### Edition %s, %s, %d rounds\n\n%s" % (edition, kind["name"], args.rounds, table))
     oversubscribed = scaling(exe, args.oversubscribed, depth_of("2016"), "2016", args.rounds)
     counted = "\n\n".join([counters(exe, depth_of("2016"), 2),
                             counters(exe, depth_of("2016"), 16, ["oversubscribe=true"])])
@@ -281,9 +338,19 @@ design: [docs/parallel.md](../docs/parallel.md).
 
 - Date: %(date)s, commit `%(commit)s`
 - Machine: %(machine)s (a shared VM: compare the paired ratios, not the absolute times)
-- Positions: the deep set (`bench ... deep`: 8 positions per edition worth seconds each at depth
-  %(depth)s with one thread; search/benchmark_positions.h), the engine's default 64 MB TT,
-  cleared before each
+- Positions: positions from games (bench/positions/game-E.fen: 60 per edition, taken from games
+  at 10+0.1 by scripts/game_positions.py), at about the depth a move of such a game reaches
+  (%(game_depth)s); and the deep set (`bench ... deep`: 8 positions per edition worth seconds
+  each at depth %(depth)s with one thread; search/benchmark_positions.h). The engine's default
+  64 MB TT, cleared and faulted in before each position.
+
+## Two threads against the targets
+
+The two-thread rows of the tables below, against issue 39's targets. Sums follow the few
+positions whose tree blows up; the per-position figures (geometric means of each position's
+ratio) do not.
+
+%(targets)s
 
 ## Threads this machine has
 
@@ -330,6 +397,8 @@ Elo from the pairs (pentanomial), 95%% interval.
 """ % {"argv": " ".join(["scripts/parallel_report.py"] + sys.argv[1:]), "date": date, "commit": commit,
        "machine": machine(),
        "depth": ", ".join("%d in %s" % (depth_of(e), e) for e in args.editions.split(",")),
+       "game_depth": ", ".join("%d in %s" % (depth_of(e, "game"), e) for e in args.editions.split(",")),
+       "targets": targets_table(tables),
        "depth16": depth_of("2016"), "sections": "\n\n".join(sections),
        "oversubscribed": oversubscribed, "counted": counted, "edition": args.edition, "rounds": args.rounds,
        "games": games_table()}
