@@ -48,6 +48,30 @@ class KillerTable {
   std::array<std::array<kernel::Move, 2>, kMaxPly + 2> killers_{};
 };
 
+// Counter moves (SearchRules::counter_moves): for each move of the opponent,
+// the reply that last caused a cutoff after it, searched after the killers.
+// Indexed by the side to move and the opponent's move as its 16 bits, so two
+// moves never share an entry. One table per arena slot: only its thread
+// writes it.
+class CounterMoveTable {
+ public:
+  CounterMoveTable() : replies_(kSlots, kernel::Move::none()) {}
+  void clear() { std::fill(replies_.begin(), replies_.end(), kernel::Move::none()); }
+  kernel::Move reply(kernel::Color side, kernel::Move previous) const {
+    return replies_[slot(side, previous)];
+  }
+  void set(kernel::Color side, kernel::Move previous, kernel::Move reply) {
+    replies_[slot(side, previous)] = reply;
+  }
+
+ private:
+  static constexpr std::size_t kSlots = 2 * (std::size_t{1} << 16);
+  static std::size_t slot(kernel::Color side, kernel::Move previous) {
+    return (static_cast<std::size_t>(kernel::index_of(side)) << 16) | previous.raw();
+  }
+  std::vector<kernel::Move> replies_;
+};
+
 // What a move does, as the best-move history sees it: which kind of piece
 // ends on which square facing which way.
 struct MoveShape {
@@ -145,11 +169,14 @@ class HistoryTable {
 
 // The sort key of a move at an interior node (the root keeps the previous
 // iteration's order instead): the TT move, then the two killers, then the
-// best-move history, whose scores stay below 9 * HistoryTable::kBonus.
+// best-move history, whose scores stay below 9 * HistoryTable::kBonus. With
+// SearchRules::counter_moves on, the counter move goes between the killers
+// and the history (Worker::sort_keys).
 inline constexpr std::int32_t kKeyTTMove = 1 << 30;
 inline constexpr std::int32_t kKeyKiller1 = kKeyTTMove - 1;
 inline constexpr std::int32_t kKeyKiller2 = kKeyTTMove - 2;
-static_assert(9 * HistoryTable::kBonus < kKeyKiller2);
+inline constexpr std::int32_t kKeyCounterMove = kKeyTTMove - 3;
+static_assert(9 * HistoryTable::kBonus < kKeyCounterMove);
 
 inline std::int32_t sort_key(kernel::Move m, const MoveShape& shape, kernel::Color us,
                              kernel::Move tt_move, const KillerTable& killers, int ply,

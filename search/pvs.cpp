@@ -82,6 +82,7 @@ void Worker::reset_root(const kernel::Game& game, bool main) {
   root_depth_ = 0;
   stack_[0].position = game.position();
   stack_[0].previous = game.ko_board();
+  stack_[0].move_in = Move::none();
   root_previous_ = game.ko_board();
   pv_length_[0] = 0;
   split_ = nullptr;
@@ -127,6 +128,7 @@ void Worker::adopt_path(const Worker& from, const SplitPoint& sp) {
     stack_[i].position = from.stack_[i].position;
     stack_[i].static_eval = from.stack_[i].static_eval;
     stack_[i].free_zap_beam = from.stack_[i].free_zap_beam;
+    stack_[i].move_in = from.stack_[i].move_in;
     // Each worker at a split point counts the free zaps it searches itself.
     stack_[i].free_zaps_searched = 0;
     // Ko pointers must point into this worker's own stack.
@@ -494,6 +496,7 @@ Worker::MoveOutcome Worker::search_move(int ply, int depth, int alpha, int beta,
   prefetch_entries(shared_, *tables_, child.position);
   ++unflushed_moves_made_;
   child.previous = &pos.board();
+  child.move_in = m;
   if (!kernel::is_legal_result<E>(pos, child.position, stack_[ply].previous))
     return MoveOutcome::kSkipped;
   if (child.position.is_game_over()) {
@@ -659,6 +662,7 @@ int Worker::pvs(int ply, int depth, int alpha, int beta, NodeType type, bool all
       child.position = pos;
       child.position.pass_turn();
       child.previous = &pos.board();
+      child.move_in = Move::none();
       const int reduction = 2 + depth / 6;
       const int score =
           -pvs<E>(ply + 1, depth - 1 - reduction, -beta, -beta + 1, scout_child(type), false);
@@ -770,6 +774,8 @@ int Worker::pvs(int ply, int depth, int alpha, int beta, NodeType type, bool all
   }
   if (best.score >= beta && best.move != Move::none()) {
     killers_.add(ply, best.move);
+    if (rules.counter_moves && stack_[ply].move_in != Move::none())
+      tables_->counter_moves.set(us, stack_[ply].move_in, best.move);
     ++unflushed_cutoffs_;
     if (best.index == 0) ++unflushed_first_move_cutoffs_;
   }
@@ -808,6 +814,21 @@ void Worker::sort_keys(int ply, const MoveList& moves, Move tt_move, std::int32_
     keys[i] = sort_key(m, shape, us, tt_move, killers_, ply, tables_->history);
     ties[i] = reference_tie_code(m, shape);
   }
+  if (!shared_.options.rules.counter_moves) return;
+  const Move counter = counter_move(ply);
+  if (counter == Move::none() || counter == tt_move || killers_.is_killer(ply, counter)) return;
+  for (int j = 0; j < moves.size(); ++j) {
+    if (moves[j] == counter) {
+      keys[j] = kKeyCounterMove;
+      break;
+    }
+  }
+}
+
+Move Worker::counter_move(int ply) const {
+  const Move previous = stack_[ply].move_in;
+  if (previous == Move::none()) return Move::none();
+  return tables_->counter_moves.reply(stack_[ply].position.side_to_move(), previous);
 }
 
 template <Edition E>
@@ -1101,7 +1122,10 @@ void WorkerPools::clear_killers() {
 
 void Searcher::clear() {
   pools_.clear_killers();
-  for (auto& t : shared_.thread_tables) t->history.clear();
+  for (auto& t : shared_.thread_tables) {
+    t->history.clear();
+    t->counter_moves.clear();
+  }
 }
 
 SearchReport Searcher::report_line(const Worker& main, int depth, int score) {
@@ -1361,10 +1385,13 @@ SearchResult Searcher::run(const kernel::Game& game, const SearchLimits& limits,
   // history_keep halves it instead, keeping what the last search learned.
   shared.resize_thread_tables(shared.threads);
   for (auto& t : shared.thread_tables) {
-    if (options.rules.history_keep)
+    if (options.rules.history_keep) {
       t->history.halve();
-    else
+    } else {
       t->history.clear();
+      // Only where they are used: clearing costs a 256 KiB write.
+      if (options.rules.counter_moves) t->counter_moves.clear();
+    }
   }
   // The root's moves in generation order; iterations reorder them.
   const MoveList legal = game.legal_moves();

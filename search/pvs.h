@@ -115,6 +115,9 @@ class Worker {
     // zaps-only node.
     kernel::Bitboard free_zap_beam = 0;
     int free_zaps_searched = 0;
+    // The move that led here from the frame above (none at the root and
+    // after a null move), for counter moves.
+    kernel::Move move_in = kernel::Move::none();
   };
   static constexpr int kNoStaticEval = -kInfinity;
 
@@ -160,6 +163,9 @@ class Worker {
   // the reference engine's order (ordering.h).
   void sort_keys(int ply, const kernel::MoveList& moves, kernel::Move tt_move, std::int32_t* keys,
                  std::uint16_t* ties) const;
+  // The counter move of the move that led to `ply` (SearchRules::counter_moves),
+  // or none.
+  kernel::Move counter_move(int ply) const;
   // The best of a node's moves so far, as its move loop keeps it.
   struct NodeBest {
     int alpha;

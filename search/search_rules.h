@@ -99,6 +99,11 @@ struct SearchRules {
   int free_zaps = 0;
   // The best-move history is halved between searches instead of cleared.
   int history_keep = 0;
+  // Counter moves: the reply that last cut after the opponent's move is
+  // ordered after the killers (reduced as any other late move: exempting it
+  // as killers are exempt searched 5% more nodes on bench/positions/
+  // game-2016.fen at depth 7, ordering alone 5% fewer).
+  int counter_moves = 0;
   // The having-the-move bonus added to the static evaluation wherever the
   // search stands pat or compares it with a margin (the reference's `hmb`).
   int tempo = 3;
@@ -138,7 +143,7 @@ struct SearchRuleSpec {
 
 // The names follow the reference engine's options where it has the rule
 // (lmr_r1, lmr_r2, fut_depth, draw, hmb), so a course user finds them.
-inline constexpr std::array<SearchRuleSpec, 27> kSearchRuleSpecs = {{
+inline constexpr std::array<SearchRuleSpec, 28> kSearchRuleSpecs = {{
     {"zap_extension", 0, 1, [](SearchRules& r) { return &r.zap_extension; }},
     {"static_margin_1", 0, 10000, [](SearchRules& r) { return &r.static_margin[1]; }},
     {"static_margin_2", 0, 10000, [](SearchRules& r) { return &r.static_margin[2]; }},
@@ -165,6 +170,7 @@ inline constexpr std::array<SearchRuleSpec, 27> kSearchRuleSpecs = {{
     {"free_zap_extension", 0, 1, [](SearchRules& r) { return &r.free_zap_extension; }},
     {"free_zaps", 0, 256, [](SearchRules& r) { return &r.free_zaps; }},
     {"history_keep", 0, 1, [](SearchRules& r) { return &r.history_keep; }},
+    {"counter_moves", 0, 1, [](SearchRules& r) { return &r.counter_moves; }},
     {"time_style", 0, 1, [](SearchRules& r) { return &r.time_style; }},
 }};
 

@@ -125,6 +125,8 @@ struct SplitStats {
 // them shared). One per arena slot, so a slot's thread alone writes it.
 struct ThreadTables {
   HistoryTable history;
+  // Cleared and kept as the history is (SearchRules::counter_moves).
+  CounterMoveTable counter_moves;
   // Static evaluations by position key (edition folded in): the same
   // positions come back in every iteration.
   EvalCache eval_cache;

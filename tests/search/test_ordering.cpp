@@ -62,6 +62,23 @@ TEST(KillerTable, ANewKillerPushesTheFirstToSecondAndARepeatChangesNothing) {
   EXPECT_FALSE(killers.is_killer(4, kA));
 }
 
+// Each side's reply to each move has its own entry; clear() forgets them.
+TEST(CounterMoveTable, EachSideAndEachPreviousMoveHaveTheirOwnReply) {
+  CounterMoveTable counters;
+  EXPECT_EQ(counters.reply(Color::kTangerine, kA), Move::none());
+  counters.set(Color::kTangerine, kA, kB);
+  EXPECT_EQ(counters.reply(Color::kTangerine, kA), kB);
+  EXPECT_EQ(counters.reply(Color::kLavender, kA), Move::none());
+  EXPECT_EQ(counters.reply(Color::kTangerine, kB), Move::none());
+  counters.set(Color::kLavender, kA, kC);
+  counters.set(Color::kTangerine, kA, kC);  // a newer cutoff replaces the reply
+  EXPECT_EQ(counters.reply(Color::kTangerine, kA), kC);
+  EXPECT_EQ(counters.reply(Color::kLavender, kA), kC);
+  counters.clear();
+  EXPECT_EQ(counters.reply(Color::kTangerine, kA), Move::none());
+  EXPECT_EQ(counters.reply(Color::kLavender, kA), Move::none());
+}
+
 constexpr MoveShape kShape{PieceType::kPawn, make_square(4, 5), 2};
 
 // update(): add kBonus if best, then keep nine tenths (integer division).

@@ -305,6 +305,44 @@ TEST(Search, FreeZapRulesChangeTheTreeOnlyWhenOn) {
   }
 }
 
+// Counter moves only reorder: a plain alpha-beta search (exact) gives every
+// position the same score with them as without, in a different number of
+// nodes; the normal search's tree changes only when they are on.
+TEST(Search, CounterMovesReorderTheTreeButNeverChangeTheExactScore) {
+  auto exact_search = [](Edition e, const std::string& fen, bool counter_moves) {
+    Engine engine;
+    EXPECT_FALSE(engine.set_option("edition", kernel::edition_name(e)).has_value());
+    EXPECT_FALSE(engine.set_option("threads", "1").has_value());
+    EXPECT_FALSE(engine.set_option("Eval", "classic").has_value());
+    EXPECT_FALSE(engine.set_option("counter_moves", counter_moves ? "1" : "0").has_value());
+    engine.set_exact_search(true);
+    engine.set_game(Game::from_fen(fen, e).value());
+    SearchLimits limits;
+    limits.depth = 4;
+    return engine.search(limits);
+  };
+  for (Edition e : {Edition::k2016, Edition::k2018}) {
+    SCOPED_TRACE(std::string(kernel::edition_name(e)));
+    const auto& fens = e == Edition::k2016 ? kBenchPositions2016 : kBenchPositions2018;
+    std::uint64_t nodes_off = 0;
+    std::uint64_t nodes_on = 0;
+    for (std::size_t i = 0; i < 12; i += 3) {
+      const SearchResult off = exact_search(e, std::string(fens[i]), false);
+      const SearchResult on = exact_search(e, std::string(fens[i]), true);
+      EXPECT_EQ(on.score, off.score) << fens[i];
+      nodes_off += off.nodes;
+      nodes_on += on.nodes;
+    }
+    EXPECT_NE(nodes_on, nodes_off);
+    const auto nodes_of = [&](const OptionList& options) {
+      return classic_nodes(e, options, false, 4, 3, 5);
+    };
+    EXPECT_NE(nodes_of({{"counter_moves", "1"}}), nodes_of({}));
+    EXPECT_EQ(nodes_of({{"counter_moves", "0"}}), nodes_of({}));
+    expect_finds_king_zap(e, {{"counter_moves", "1"}}, {{"counter_moves", "2"}});
+  }
+}
+
 TEST(Search, StopEndsAnInfiniteSearchWithALegalMove) {
   Engine engine;
   std::atomic<int> done{0};
