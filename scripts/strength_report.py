@@ -12,9 +12,10 @@ Sections (each can be skipped):
 
 Every match it plays is appended to perf-reports/strength-matches.tsv (commit,
 bench signature, command, result). The report's match tables show every logged
-match of an engine with the current bench signature (the same search, so the same
-games at the same speed), so sections can be played at different times, or with
---games-* 0 only reported; rows of other signatures stay in the log.
+match of an engine with the current 2016 bench signature (the matches are played
+under the 2016 rules: the same search, so the same games at the same speed), so
+sections can be played at different times, or with --games-* 0 only reported;
+rows of other signatures stay in the log.
 
 The outside engines are measuring instruments built outside the project
 (docs/strength.md says which and how they are run); pass their paths.
@@ -63,12 +64,19 @@ def log_match(args, opponent, tc, result):
         writer.writerow({k: row[k] for k in MATCH_COLUMNS})
 
 
+def edition_2016_signature(signature):
+    """The 2016 half of a bench signature ("2016/2018"): every match here is played under the
+    2016 rules, so a change to the 2018 search alone leaves its games as they were."""
+    return signature.split("/")[0]
+
+
 def logged_matches(args, opponents):
-    """Every logged match of this search (same bench signature) against these opponents."""
+    """Every logged match of this search (same 2016 bench signature) against these opponents."""
     if not os.path.exists(MATCH_LOG):
         return []
+    ours = edition_2016_signature(args.bench)
     rows = [r for r in csv.DictReader(open(MATCH_LOG), delimiter="\t")
-            if r["bench"] == args.bench and r["opponent"] in opponents]
+            if edition_2016_signature(r["bench"]) == ours and r["opponent"] in opponents]
     for r in rows:
         r["games"] = int(r["games"])
     return rows
@@ -120,7 +128,8 @@ def section_reference(args, tmp):
            "The course's 100 openings, each played twice with colours reversed; Fischer clocks run by the arena; "
            "one or two games at once (see each command) on this machine's two cores. Target (strength issue): at least +250 Elo against the "
            "reference at 10+0.1, and not weaker at 30+0.3. Every match logged in "
-           "perf-reports/strength-matches.tsv with this bench signature (%s) is shown." % args.bench, ""]
+           "perf-reports/strength-matches.tsv with this 2016 bench signature (%s) is shown." %
+           edition_2016_signature(args.bench), ""]
     rows = logged_matches(args, {p[0] for p in plan})
     return out + (match_rows(rows) if rows else ["(no match of this search logged)", ""])
 
