@@ -73,11 +73,13 @@ def scaled_tc(tc, factor):
 def scaling(exe, threads, depth, edition, rounds, positions="deep", extra=()):
     """The `bench --scaling` table for one edition and set of positions, with the command that
     made it."""
-    cmd = [exe, "bench", "--scaling", threads, str(depth), edition, positions, "--rounds", str(rounds)]
+    # A file of positions is named from the checkout's root, wherever the script runs.
+    where = positions if positions == "deep" else os.path.join(ROOT, positions)
+    cmd = [exe, "bench", "--scaling", threads, str(depth), edition, where, "--rounds", str(rounds)]
     cmd += list(extra)
     log("running " + " ".join(cmd))
-    shown = " ".join(["build/leiserchess" if c == exe else c for c in cmd])
-    return "`%s`\n\n%s" % (shown, run(cmd).strip())
+    shown = " ".join(["build/leiserchess" if c == exe else positions if c == where else c for c in cmd])
+    return "`%s`\n\n%s" % (shown, run(cmd).strip().replace(where, positions))
 
 
 def row_of(table, threads):
@@ -103,6 +105,7 @@ def targets_table(tables):
     lines = ["| edition | positions | depth | time speed-up (sum / per position) | of the ceiling "
              "(sum / per position; target 90%) | search overhead (sum / per position; target +10% or less) | idle |",
              "|---|---|---:|---:|---:|---:|---:|"]
+
     def ratio(speed_up, ceiling):
         return "%.0f%%" % (100 * float(speed_up.rstrip("x")) / float(ceiling.rstrip("x")))
     for edition, set_name, depth, table in tables:
