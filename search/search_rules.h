@@ -90,7 +90,8 @@ struct SearchRules {
   // depth-5 search of one game position: 37 M nodes, 0.9 M with 2). -1, the
   // default, takes the edition's own (qsearch_free_zaps_for): 2 in 2018,
   // where it won +219.7 ± 72.4 over 132 games at 10+0.1; all in 2016, where
-  // it is untested (perf-reports/sprt-log.tsv).
+  // 2 was level (-2.8 ± 24.6 over 370 games at 5+0.05; perf-reports/
+  // sprt-log.tsv).
   int qsearch_free_zaps = -1;
   // free_zap_extension: whether such a move (a free zap) gets zap_extension
   // like a move that makes its zap. free_zaps: the most free zaps a

@@ -189,25 +189,31 @@ TEST(Search, FindsTheKingZap) {
 // net f of 2016 the four LMP positions searched 561,954 nodes without LMP and
 // 781,000 with it (one of them 306,495 -> 593,333); classic gives
 // 866,883 -> 705,767.
+//
+// classic_search is one such search of one position, to `depth`.
+SearchResult classic_search(Edition e, const OptionList& options, bool exact, std::string_view fen,
+                            int depth) {
+  Engine engine;
+  EXPECT_FALSE(engine.set_option("edition", kernel::edition_name(e)).has_value());
+  EXPECT_FALSE(engine.set_option("threads", "1").has_value());
+  EXPECT_FALSE(engine.set_option("Eval", "classic").has_value());
+  for (const auto& [name, value] : options)
+    EXPECT_FALSE(engine.set_option(name, value).has_value()) << name;
+  engine.set_exact_search(exact);
+  engine.set_game(Game::from_fen(fen, e).value());
+  SearchLimits limits;
+  limits.depth = depth;
+  const SearchResult r = engine.search(limits);
+  EXPECT_TRUE(engine.game().is_legal(r.best_move));
+  return r;
+}
+
 std::uint64_t classic_nodes(Edition e, const OptionList& options, bool exact, std::size_t count,
                             std::size_t stride, int depth) {
   std::uint64_t nodes = 0;
   const auto& fens = e == Edition::k2016 ? kBenchPositions2016 : kBenchPositions2018;
-  for (std::size_t i = 0; i < count; ++i) {
-    Engine engine;
-    EXPECT_FALSE(engine.set_option("edition", kernel::edition_name(e)).has_value());
-    EXPECT_FALSE(engine.set_option("threads", "1").has_value());
-    EXPECT_FALSE(engine.set_option("Eval", "classic").has_value());
-    for (const auto& [name, value] : options)
-      EXPECT_FALSE(engine.set_option(name, value).has_value()) << name;
-    engine.set_exact_search(exact);
-    engine.set_game(Game::from_fen(fens[i * stride], e).value());
-    SearchLimits limits;
-    limits.depth = exact ? 3 : depth;
-    const SearchResult r = engine.search(limits);
-    EXPECT_TRUE(engine.game().is_legal(r.best_move));
-    nodes += r.nodes;
-  }
+  for (std::size_t i = 0; i < count; ++i)
+    nodes += classic_search(e, options, exact, fens[i * stride], exact ? 3 : depth).nodes;
   return nodes;
 }
 
@@ -309,17 +315,8 @@ TEST(Search, FreeZapRulesChangeTheTreeOnlyWhenOn) {
 // position the same score with them as without, in a different number of
 // nodes; the normal search's tree changes only when they are on.
 TEST(Search, CounterMovesReorderTheTreeButNeverChangeTheExactScore) {
-  auto exact_search = [](Edition e, const std::string& fen, bool counter_moves) {
-    Engine engine;
-    EXPECT_FALSE(engine.set_option("edition", kernel::edition_name(e)).has_value());
-    EXPECT_FALSE(engine.set_option("threads", "1").has_value());
-    EXPECT_FALSE(engine.set_option("Eval", "classic").has_value());
-    EXPECT_FALSE(engine.set_option("counter_moves", counter_moves ? "1" : "0").has_value());
-    engine.set_exact_search(true);
-    engine.set_game(Game::from_fen(fen, e).value());
-    SearchLimits limits;
-    limits.depth = 4;
-    return engine.search(limits);
+  auto exact_search = [](Edition e, std::string_view fen, bool counter_moves) {
+    return classic_search(e, {{"counter_moves", counter_moves ? "1" : "0"}}, true, fen, 4);
   };
   for (Edition e : {Edition::k2016, Edition::k2018}) {
     SCOPED_TRACE(std::string(kernel::edition_name(e)));
@@ -327,8 +324,8 @@ TEST(Search, CounterMovesReorderTheTreeButNeverChangeTheExactScore) {
     std::uint64_t nodes_off = 0;
     std::uint64_t nodes_on = 0;
     for (std::size_t i = 0; i < 12; i += 3) {
-      const SearchResult off = exact_search(e, std::string(fens[i]), false);
-      const SearchResult on = exact_search(e, std::string(fens[i]), true);
+      const SearchResult off = exact_search(e, fens[i], false);
+      const SearchResult on = exact_search(e, fens[i], true);
       EXPECT_EQ(on.score, off.score) << fens[i];
       nodes_off += off.nodes;
       nodes_on += on.nodes;
