@@ -752,7 +752,8 @@ int Worker::pvs(int ply, int depth, int alpha, int beta, NodeType type, bool all
         if (score >= beta) break;
       }
     }
-    if (may_split(depth, searched, type) && picker.remaining() > 0) {
+    if ((ply > 0 || shared_.options.split_root) && may_split(depth, searched, type) &&
+        picker.remaining() > 0) {
       if (!split<E>(ply, depth, beta, type, zaps_only, improving, filter, picker, searched, best))
         return 0;
       break;

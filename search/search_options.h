@@ -101,6 +101,12 @@ struct SearchOptions {
   // window: a second whose scout beats alpha meanwhile waits in the split
   // point's queue, then starts from the alpha the first one left (issue 39).
   bool split_pv_serial = true;
+  // The root splits as any PV node does; off, its moves are searched one at
+  // a time, each split below, so that every root move after a new best one
+  // is scouted against the alpha it raised (issue 39: on positions from
+  // games, an iteration whose root move changes costs two threads more than
+  // one, perf-reports/parallel-experiments.md).
+  bool split_root = true;
   // Time each abort and how long the tasks below take to notice it
   // (SplitStats::abort_latency_*): two clock reads per abort, for measuring
   // the poll interval; off, the search reads no clock for aborts.

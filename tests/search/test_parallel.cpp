@@ -282,6 +282,7 @@ TEST(Parallel, EveryModeAndThreadCountFindsTheSerialScoreOfExactSearch) {
       {"ybwc 3 threads, every node splits, PV re-searches at once",
        3,
        {{"min_split_depth", "2"}, {"split_cut_moves", "1"}, {"split_pv_serial", "false"}}},
+      {"ybwc 2 threads, the root unsplit", 2, {{"split_root", "false"}}},
       {"lazy 2 threads", 2, {{"SMP", "lazy"}}},
       {"lazy 4 threads", 4, {{"SMP", "lazy"}}},
       {"hybrid 2 threads", 2, {{"SMP", "hybrid"}}},
