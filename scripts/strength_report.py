@@ -4,8 +4,9 @@
 Sections (each can be skipped):
   reference  matches against the MIT 2016 course reference engine, edition
              2016, one thread each, the course's 100 openings with colours
-             reversed: --games-short games at 10+0.1 and --games-long at 30+0.3
-             (and against the 2016 rank-1 student engine at 10+0.1 with --rank1)
+             reversed: --games-short games at 10+0.1 and --games-long at
+             --tc-long (60+0.6); against the 2016 rank-1 student engine with
+             --rank1, --games-rank1 at 10+0.1 and --games-rank1-long at --tc-long
   tactics    tests/data/tactics-*.txt solved at 100 ms and 1 s per problem
   threads    2 threads against 1 at 10+0.1 (2016, course openings)
   changes    every SPRT of perf-reports/sprt-log.tsv, newest first
@@ -22,7 +23,7 @@ The outside engines are measuring instruments built outside the project
 
 usage: scripts/strength_report.py [--reference PATH] [--rank1 PATH]
          [--engine build/leiserchess] [--games-short 200] [--games-long 100]
-         [--games-rank1 200] [--threads-games 200] [--skip reference,tactics,threads]
+         [--games-rank1 200] [--games-rank1-long 0] [--tc-long 60+0.6] [--threads-games 200] [--skip reference,tactics,threads]
          [--out perf-reports/strength.md]
 """
 
@@ -116,9 +117,11 @@ def match_rows(rows):
 
 def section_reference(args, tmp):
     ours = "name=ours,cmd=%s,option.threads=1" % args.engine
-    plan = [("reference", args.reference, tc, games)
-            for tc, games in (("10+0.1", args.games_short), ("30+0.3", args.games_long))]
-    plan.append(("rank-1 (book and endgame table off)", args.rank1, "10+0.1", args.games_rank1))
+    rank1 = "rank-1 (book and endgame table off)"
+    plan = [("reference", args.reference, "10+0.1", args.games_short),
+            ("reference", args.reference, args.tc_long, args.games_long),
+            (rank1, args.rank1, "10+0.1", args.games_rank1),
+            (rank1, args.rank1, args.tc_long, args.games_rank1_long)]
     for opponent, path, tc, games in plan:
         if path and games:
             name = "rank1" if opponent.startswith("rank-1") else "reference"
@@ -126,8 +129,8 @@ def section_reference(args, tmp):
                                                 os.path.join(tmp, "%s-%s.pgn" % (name, tc))))
     out = ["## Against the course's engines (edition 2016, one thread each)", "",
            "The course's 100 openings, each played twice with colours reversed; Fischer clocks run by the arena; "
-           "one or two games at once (see each command) on this machine's two cores. Target (strength issue): at least +250 Elo against the "
-           "reference at 10+0.1, and not weaker at 30+0.3. Every match logged in "
+           "one or two games at once (see each command) on this machine's two cores. Targets (issue 42): at least +300 Elo against "
+           "rank-1 and +550 against the reference at 10+0.1, and not weaker at 60+0.6 than at 10+0.1. Every match logged in "
            "perf-reports/strength-matches.tsv with this 2016 bench signature (%s) is shown." %
            edition_2016_signature(args.bench), ""]
     rows = logged_matches(args, {p[0] for p in plan})
@@ -195,6 +198,8 @@ def main():
     parser.add_argument("--games-short", type=int, default=200)
     parser.add_argument("--games-long", type=int, default=100)
     parser.add_argument("--games-rank1", type=int, default=200)
+    parser.add_argument("--games-rank1-long", type=int, default=0)
+    parser.add_argument("--tc-long", default="60+0.6", help="the long time control (issue 42: 60+0.6)")
     parser.add_argument("--threads-games", type=int, default=200)
     parser.add_argument("--note", default="", help="logged with each match played (e.g. the machine's load)")
     parser.add_argument("--concurrency", type=int, default=2,
