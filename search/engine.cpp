@@ -157,6 +157,8 @@ void Engine::declare_options() {
   options_.add(
       check("split_pv_serial", true, [this](bool on) { search_options_.split_pv_serial = on; }));
   options_.add(check("split_root", true, [this](bool on) { search_options_.split_root = on; }));
+  options_.add(
+      check("split_pv_pause", false, [this](bool on) { search_options_.split_pv_pause = on; }));
   options_.add(check("measure_abort_latency", false,
                      [this](bool on) { search_options_.measure_abort_latency = on; }));
   options_.add(

@@ -854,6 +854,7 @@ bool Worker::split(int ply, int depth, int beta, NodeType type, bool zaps_only, 
   sp.set_killers(killers_);
   sp.pass_killers = shared_.options.split_killers;
   sp.serial_researches = type == NodeType::kPv && shared_.options.split_pv_serial;
+  sp.pause_helpers = sp.serial_researches && shared_.options.split_pv_pause && !shared_.hybrid;
   sp.owner = this;
   const int helpers = std::min(shared_.threads - 1, picker.remaining());
   sp.max_visitors = helpers;
@@ -879,7 +880,7 @@ bool Worker::split(int ply, int depth, int beta, NodeType type, bool zaps_only, 
     for (int i = 0; i < helpers; ++i) group.run([this, &sp] { help<E>(sp); });
     split_ = &sp;
     try {
-      work_at<E>(sp, true);
+      work_at<E>(sp, true, &group);
     } catch (const std::exception& e) {
       shared_.record_error(e.what());
     } catch (...) {
@@ -924,10 +925,17 @@ bool Worker::split(int ply, int depth, int beta, NodeType type, bool zaps_only, 
 }
 
 template <Edition E>
-void Worker::work_at(SplitPoint& sp, bool owner) {
+void Worker::work_at(SplitPoint& sp, bool owner, TaskGroup* group) {
   const int ply = sp.ply;
   SplitMove sm;
-  while (!stopped_ && sp.take(sm, killers_)) {
+  while (!stopped_) {
+    if (group && sp.pause_helpers) {
+      const int resumed = sp.resume_paused();
+      shared_.split_stats.tasks.fetch_add(static_cast<std::uint64_t>(resumed),
+                                          std::memory_order_relaxed);
+      for (int i = 0; i < resumed; ++i) group->run([this, &sp] { help<E>(sp); });
+    }
+    if (!sp.take(sm, killers_, !owner)) break;
     ++unflushed_split_moves_;
     if (!owner) ++unflushed_helper_moves_;
     if (owner && ply == 0 && main_)

@@ -29,6 +29,7 @@
 namespace leiser::search {
 
 class WorkerPools;
+class TaskGroup;
 
 // One thread's view of a search: its own stack of positions, principal
 // variations and killers; everything else it reads and writes is the
@@ -205,8 +206,10 @@ class Worker {
   // Draws moves from `sp` and searches them until none is left or the
   // search must unwind. `owner`: this worker split the node (it names the
   // root's moves; its stack already holds the path).
+  // `group` (the owner's, YBWC only): where it starts helpers again that left
+  // during a re-search (SplitPoint::resume_paused).
   template <kernel::Edition E>
-  void work_at(SplitPoint& sp, bool owner);
+  void work_at(SplitPoint& sp, bool owner, TaskGroup* group = nullptr);
   // A helper task's body: a pooled worker joins `sp` if a move is left,
   // taking sp's owner's path.
   template <kernel::Edition E>

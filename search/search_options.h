@@ -107,6 +107,13 @@ struct SearchOptions {
   // games, an iteration whose root move changes costs two threads more than
   // one, perf-reports/parallel-experiments.md).
   bool split_root = true;
+  // At a PV split point, while a brother is re-searched with the open window
+  // a helper takes no new brother: it leaves, free for the re-search's own
+  // splits, and the owner hands helpers out again once the re-search is
+  // over, so that the brothers after it are scouted against the alpha it
+  // leaves (issue 39: such re-searches are where the root's changes of mind
+  // cost two threads more than one). Only with split_pv_serial.
+  bool split_pv_pause = false;
   // Time each abort and how long the tasks below take to notice it
   // (SplitStats::abort_latency_*): two clock reads per abort, for measuring
   // the poll interval; off, the search reads no clock for aborts.

@@ -91,6 +91,9 @@ class SplitPoint {
   // Whether a PV node's brothers are re-searched one at a time
   // (SearchOptions::split_pv_serial; claim_research).
   bool serial_researches = false;
+  // Whether a helper leaves instead of taking a new brother while one is
+  // re-searched (SearchOptions::split_pv_pause; take, resume_paused).
+  bool pause_helpers = false;
   // Hybrid search (SplitRegistry): the worker that split the node, whose
   // path a visitor adopts, and how many visitors it may have at once.
   const Worker* owner = nullptr;
@@ -133,9 +136,15 @@ class SplitPoint {
   // next brother's subtree with them.
   // A brother deferred for its re-search (defer) comes first, once no
   // re-search runs: its taker then holds the re-search.
-  bool take(SplitMove& out, KillerTable& killers) {
+  // With pause_helpers, a helper (not the owner) that finds a re-search
+  // running takes nothing and is counted for resume_paused.
+  bool take(SplitMove& out, KillerTable& killers, bool helper = false) {
     std::lock_guard lock(mutex_);
     if (aborted.load(std::memory_order_relaxed)) return false;
+    if (pause_helpers && helper && researching_) {
+      ++paused_helpers_;
+      return false;
+    }
     if (!deferred_.empty() && !researching_) {
       out = deferred_.front();
       deferred_.erase(deferred_.begin());
@@ -175,6 +184,15 @@ class SplitPoint {
     if (!serial_researches) return;
     std::lock_guard lock(mutex_);
     researching_ = false;
+  }
+  // How many helpers left for a re-search that is now over (pause_helpers):
+  // the owner starts that many again. 0 while the re-search runs.
+  int resume_paused() {
+    std::lock_guard lock(mutex_);
+    if (researching_ || exhausted_hint_.load(std::memory_order_relaxed)) return 0;
+    const int paused = paused_helpers_;
+    paused_helpers_ = 0;
+    return paused;
   }
   // Puts `sm` back, behind the brothers already waiting, with the score its
   // scout returned; only while another brother's re-search runs.
@@ -268,6 +286,7 @@ class SplitPoint {
   };
   std::vector<Spent> spent_;
   bool researching_ = false;
+  int paused_helpers_ = 0;
   std::vector<SplitMove> deferred_;
   KillerTable killers_below_;
   std::atomic<bool> exhausted_hint_{false};
