@@ -39,7 +39,7 @@ import sys
 import tempfile
 import time
 
-ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), ".."))
+from sprt import ROOT, engine_spec, openings_file  # the same engines and books as an SPRT
 
 
 class Param:
@@ -105,15 +105,8 @@ def play(args, names, plus, minus, seed, workdir):
     """Plays --pairs pairs of theta+ against theta-; the first engine's wins minus losses."""
 
     def spec(label, values):
-        s = "name=%s,cmd=%s,option.threads=1" % (label, args.engine_copy)
-        if args.nodes:
-            s += ",nodes=%d" % args.nodes
-        for name, value in zip(names, values):
-            s += ",option.%s=%d" % (name, value)
-        for option in args.option:
-            key, value = option.split("=", 1)
-            s += ",option.%s=%s" % (key, value)
-        return s
+        options = ["%s=%d" % (name, value) for name, value in zip(names, values)] + args.option
+        return engine_spec(label, args.engine_copy, options) + (",nodes=%d" % args.nodes if args.nodes else "")
 
     cmd = [args.engine_copy, "arena", "--engine", spec("plus", plus), "--engine", spec("minus", minus),
            "--edition", args.edition] + ([] if args.nodes else ["--tc", args.tc]) + [
@@ -208,11 +201,8 @@ def main(argv=None):
         game_pairs = lambda plus, minus, k: model(args.pairs, plus, minus, rng)  # noqa: E731
         workdir = None
     else:
-        if not args.openings:
-            book = os.path.join(ROOT, "arena", "books", "balanced-%s.txt" % args.edition)
-            args.openings = book if os.path.exists(book) else os.path.normpath(
-                os.path.join(ROOT, "..", "shared", "openings", "book-2016.txt"))
         workdir = tempfile.mkdtemp(prefix="spsa-")
+        args.openings = openings_file(args.engine, args.edition, args.openings, workdir)
         # A copy, so that rebuilding ./build during the run changes nothing.
         args.engine_copy = os.path.join(workdir, "leiserchess")
         shutil.copy2(args.engine, args.engine_copy)
