@@ -875,9 +875,8 @@ bool Worker::split(int ply, int depth, int beta, NodeType type, bool zaps_only, 
     start_busy_clock();
     split_ = sp.parent;
   } else {
-    stats.tasks.fetch_add(static_cast<std::uint64_t>(helpers), std::memory_order_relaxed);
     TaskGroup group;
-    for (int i = 0; i < helpers; ++i) group.run([this, &sp] { help<E>(sp); });
+    spawn_helpers<E>(sp, group, helpers);
     split_ = &sp;
     try {
       work_at<E>(sp, true, &group);
@@ -925,16 +924,17 @@ bool Worker::split(int ply, int depth, int beta, NodeType type, bool zaps_only, 
 }
 
 template <Edition E>
+void Worker::spawn_helpers(SplitPoint& sp, TaskGroup& group, int count) {
+  shared_.split_stats.tasks.fetch_add(static_cast<std::uint64_t>(count), std::memory_order_relaxed);
+  for (int i = 0; i < count; ++i) group.run([this, &sp] { help<E>(sp); });
+}
+
+template <Edition E>
 void Worker::work_at(SplitPoint& sp, bool owner, TaskGroup* group) {
   const int ply = sp.ply;
   SplitMove sm;
   while (!stopped_) {
-    if (group && sp.pause_helpers) {
-      const int resumed = sp.resume_paused();
-      shared_.split_stats.tasks.fetch_add(static_cast<std::uint64_t>(resumed),
-                                          std::memory_order_relaxed);
-      for (int i = 0; i < resumed; ++i) group->run([this, &sp] { help<E>(sp); });
-    }
+    if (group && sp.pause_helpers) spawn_helpers<E>(sp, *group, sp.resume_paused());
     if (!sp.take(sm, killers_, !owner)) break;
     ++unflushed_split_moves_;
     if (!owner) ++unflushed_helper_moves_;

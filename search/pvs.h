@@ -214,6 +214,9 @@ class Worker {
   // taking sp's owner's path.
   template <kernel::Edition E>
   void help(SplitPoint& sp);
+  // YBWC: starts `count` helper tasks for `sp` in `group` and counts them.
+  template <kernel::Edition E>
+  void spawn_helpers(SplitPoint& sp, TaskGroup& group, int count);
   // Hybrid search: joins open split points (only those under `below`, if
   // set) until none takes a visitor; whether it joined one.
   template <kernel::Edition E>
