@@ -38,6 +38,8 @@ GAMES_TSV = os.path.join(ROOT, "perf-reports", "parallel-games.tsv")
 # 2 threads at the time control against 1 thread at twice it: the target (at
 # least 80% of doubling's Elo) read from one match.
 DIRECT = "2 threads vs 1 thread at 2x time"
+# The engine's default table (search/tt.h, kDefaultHashMb): what games search with.
+GAME_HASH_MB = 64
 GAMES_COLUMNS = ["date", "commit", "match", "tc", "concurrency", "games", "wdl", "ptnml", "elo", "margin",
                  "minutes", "command"]
 BOOK = os.path.join(ROOT, "..", "shared", "openings", "book-2016.txt")
@@ -76,6 +78,11 @@ def scaling(exe, threads, depth, edition, rounds, positions="deep", extra=()):
     # A file of positions is named from the checkout's root, wherever the script runs.
     where = positions if positions == "deep" else os.path.join(ROOT, positions)
     cmd = [exe, "bench", "--scaling", threads, str(depth), edition, where, "--rounds", str(rounds)]
+    # `bench` gives the deep set the engine's default table itself; a file of positions
+    # would get the signature bench's 16 MB, where games search with the default 64 MB
+    # (search/tt.h, kDefaultHashMb), and two threads' overhead grows with the table.
+    if positions != "deep":
+        cmd.append("hash=%d" % GAME_HASH_MB)
     cmd += list(extra)
     log("running " + " ".join(cmd))
     shown = " ".join(["build/leiserchess" if c == exe else positions if c == where else c for c in cmd])
