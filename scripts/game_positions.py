@@ -69,6 +69,10 @@ def main():
     if args.count < 1 or args.step < 1:
         sys.exit("game_positions: --count and --step must be at least 1")
     wanted = []  # (edition, start FEN, moves before the position)
+    # A book plays each opening twice, colours reversed: both games reach the position after
+    # the book by the same moves, and the set would search it twice (2016's first set had 8
+    # such pairs among its 60 positions).
+    taken = set()
     for path in args.pgn:
         for tags, moves in games(path):
             if "FEN" not in tags:
@@ -77,7 +81,11 @@ def main():
             for ply in range(book, len(moves), args.step):
                 if "M" in moves[ply][1].split("/")[0]:
                     continue  # the mover saw a mate here
-                wanted.append((tags.get("Edition", "2018"), tags["FEN"], [m for m, _ in moves[:ply]]))
+                position = (tags.get("Edition", "2018"), tags["FEN"], tuple(m for m, _ in moves[:ply]))
+                if position in taken:
+                    continue
+                taken.add(position)
+                wanted.append((position[0], position[1], list(position[2])))
             if len(wanted) >= args.count:
                 break
         if len(wanted) >= args.count:
