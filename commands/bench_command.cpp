@@ -83,6 +83,7 @@ void print_parallel_counts(std::ostream& out, const search::BenchTotals& totals)
   out << "PV re-searches  : " << c.pv_researches << " (at split points " << c.pv_researches_deferred
       << " deferred behind another, " << c.pv_rescouts << " scouted again)\n";
   out << "IIR reductions  : " << c.iir_reductions << "\n";
+  out << "Singular exts   : " << c.singular_extensions << "\n";
   if (c.filler_nodes > 0)
     out << "Fillers         : " << c.filler_nodes << " nodes searched ahead ("
         << percent(c.filler_nodes, totals.nodes) << "% of all), " << c.filler_visits

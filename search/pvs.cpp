@@ -247,6 +247,7 @@ void Worker::flush_nodes() {
   flush_count(stats.pv_researches_deferred, unflushed_pv_researches_deferred_);
   flush_count(stats.pv_rescouts, unflushed_pv_rescouts_);
   flush_count(stats.iir_reductions, unflushed_iir_reductions_);
+  flush_count(stats.singular_extensions, unflushed_singular_extensions_);
   flush_count(stats.abdada_deferrals, unflushed_abdada_deferrals_);
 }
 
@@ -488,7 +489,7 @@ constexpr NodeType scout_child(NodeType parent) {
 template <Edition E>
 Worker::MoveOutcome Worker::search_move(int ply, int depth, int alpha, int beta, NodeType type,
                                         Move m, int searched_before, bool zaps_only, int& score,
-                                        const AtSplit* split) {
+                                        const AtSplit* split, int extension) {
   const Position& pos = stack_[ply].position;
   Frame& child = stack_[ply + 1];
   child.position = pos;
@@ -522,7 +523,7 @@ Worker::MoveOutcome Worker::search_move(int ply, int depth, int alpha, int beta,
       stack_[ply].free_zaps_searched++ >= rules.free_zaps)
     return MoveOutcome::kSkipped;
   const bool extends = zapped_enemy && ply > 0 && (rules.free_zap_extension || !free_zap);
-  const int new_depth = depth - 1 + (extends ? rules.zap_extension : 0);
+  const int new_depth = depth - 1 + (extends ? rules.zap_extension : 0) + extension;
   if (type == NodeType::kPv) {
     if (searched_before == 0) {
       score = -pvs<E>(ply + 1, new_depth, -beta, -alpha, NodeType::kPv, true);
@@ -573,8 +574,10 @@ Worker::MoveOutcome Worker::search_move(int ply, int depth, int alpha, int beta,
 }
 
 template <Edition E>
-int Worker::pvs(int ply, int depth, int alpha, int beta, NodeType type, bool allow_null) {
+int Worker::pvs(int ply, int depth, int alpha, int beta, NodeType type, bool allow_null,
+                Move excluded) {
   const bool pv_node = type == NodeType::kPv;
+  const bool singular_check = excluded != Move::none();
   pv_length_[ply] = ply;
   if (depth <= 0) return quiescence<E>(ply, alpha, beta, shared_.options.rules.qsearch_evasions);
   ++nodes_;
@@ -608,19 +611,27 @@ int Worker::pvs(int ply, int depth, int alpha, int beta, NodeType type, bool all
     return *threat;
   };
   // A threatened node is searched one ply deeper, up to twice the nominal depth.
-  if (ply > 0 && rules.threat_extension && ply < 2 * root_depth_ && threatened()) ++depth;
+  if (ply > 0 && !singular_check && rules.threat_extension && ply < 2 * root_depth_ && threatened())
+    ++depth;
 
   Move tt_move = Move::none();
   int static_eval;
   const bool use_tt = !exact && rules.use_tt;
+  // The entry's bound on the node, for the singular extension.
+  std::optional<TTEntry> tt_entry;
   if (const auto entry = use_tt ? tt.probe(pos.key()) : std::nullopt) {
-    tt_move = entry->move;
     static_eval = entry->static_eval;
     const int tt_score = score_from_tt(entry->score, ply);
-    if (!pv_node && entry->depth >= depth &&
-        (entry->bound == Bound::kExact || (entry->bound == Bound::kLower && tt_score >= beta) ||
-         (entry->bound == Bound::kUpper && tt_score <= alpha)))
-      return tt_score;
+    // In a singular check the entry is the whole node's: neither its move
+    // nor its bound holds without the excluded move.
+    if (!singular_check) {
+      tt_move = entry->move;
+      tt_entry = entry;
+      if (!pv_node && entry->depth >= depth &&
+          (entry->bound == Bound::kExact || (entry->bound == Bound::kLower && tt_score >= beta) ||
+           (entry->bound == Bound::kUpper && tt_score <= alpha)))
+        return tt_score;
+    }
   } else {
     static_eval = evaluate_here(ply);
   }
@@ -637,8 +648,9 @@ int Worker::pvs(int ply, int depth, int alpha, int beta, NodeType type, bool all
   // ALL node stays a ply short from one iteration to the next: most of what
   // this saves (reducing only PV and CUT nodes, as Stockfish does, searched
   // 6.8 times the nodes of 2016's deep set at depth 11).
-  if (const int iir_depth = rules.iir_depth_for(E);
-      !exact && ply > 0 && iir_depth > 0 && depth >= iir_depth && tt_move == Move::none()) {
+  if (const int iir_depth = rules.iir_depth_for(E); !exact && ply > 0 && !singular_check &&
+                                                    iir_depth > 0 && depth >= iir_depth &&
+                                                    tt_move == Move::none()) {
     --depth;
     ++unflushed_iir_reductions_;
   }
@@ -676,6 +688,27 @@ int Worker::pvs(int ply, int depth, int alpha, int beta, NodeType type, bool all
     }
   }
 
+  // Singular extension: where the other moves, searched to half the depth,
+  // all fall short of the hash move's bound by a margin, the hash move is
+  // the only one that holds and is searched a ply deeper.
+  bool singular = false;
+  if (const int singular_depth = rules.singular_depth;
+      singular_depth > 0 && !exact && ply > 0 && !singular_check && !zaps_only &&
+      depth >= singular_depth && ply < 2 * root_depth_ && tt_entry &&
+      tt_entry->bound != Bound::kUpper && tt_entry->depth >= depth - 3) {
+    const int tt_score = score_from_tt(tt_entry->score, ply);
+    if (!is_mate_score(tt_score)) {
+      const int singular_beta = tt_score - rules.singular_margin * depth;
+      const int score = pvs<E>(ply, (depth - 1) / 2, singular_beta - 1, singular_beta,
+                               NodeType::kAll, false, tt_move);
+      if (stopped_) return 0;
+      if (score < singular_beta) {
+        singular = true;
+        ++unflushed_singular_extensions_;
+      }
+    }
+  }
+
   // The root tries its moves in the order of the previous iteration (the
   // best so far first); other nodes order theirs by TT move, killers and the
   // best-move history, ties in the reference engine's order.
@@ -703,7 +736,8 @@ int Worker::pvs(int ply, int depth, int alpha, int beta, NodeType type, bool all
   NodeBest best{alpha, best_score, Move::none(), 0};
   int searched = 0;  // moves searched (not skipped, not game over)
   // ABDADA: younger brothers another thread is in wait (DeferringMoveOrder).
-  const bool defers = shared_.abdada && depth >= shared_.options.abdada_defer_depth;
+  const bool defers =
+      shared_.abdada && !singular_check && depth >= shared_.options.abdada_defer_depth;
   // As where YBWC splits: after the eldest brother, and at an expected CUT
   // node only once the moves likely to cut (split_cut_moves) have failed;
   // before that a second thread searches the same brother beside the first,
@@ -718,6 +752,7 @@ int Worker::pvs(int ply, int depth, int alpha, int beta, NodeType type, bool all
     const int index = turn.index;
     const int number = turn.number;
     const std::uint64_t busy_key = turn.busy_key;
+    if (m == excluded) continue;
 
     // Only the root's serial loop names its moves here: ply 0 is searched by
     // the main thread, which names the moves it draws at a split point too.
@@ -726,7 +761,8 @@ int Worker::pvs(int ply, int depth, int alpha, int beta, NodeType type, bool all
     const bool late = prunes_late_moves(depth, number, pv_node, best.score, improving);
     if (busy_key != 0) shared_.busy_moves.enter(busy_key);
     const MoveOutcome outcome =
-        search_move<E>(ply, depth, best.alpha, beta, type, m, number, zaps_only || late, score);
+        search_move<E>(ply, depth, best.alpha, beta, type, m, number, zaps_only || late, score,
+                       nullptr, singular && m == tt_move ? 1 : 0);
     if (busy_key != 0) shared_.busy_moves.leave(busy_key);
     if (outcome == MoveOutcome::kSkipped) continue;
     if (outcome == MoveOutcome::kSearched) ++searched;
@@ -752,8 +788,9 @@ int Worker::pvs(int ply, int depth, int alpha, int beta, NodeType type, bool all
         if (score >= beta) break;
       }
     }
-    if ((ply > 0 || shared_.options.split_root) && may_split(depth, searched, type) &&
-        picker.remaining() > 0) {
+    // A singular check does not split: a helper would not know the move it leaves out.
+    if ((ply > 0 || shared_.options.split_root) && !singular_check &&
+        may_split(depth, searched, type) && picker.remaining() > 0) {
       if (!split<E>(ply, depth, beta, type, zaps_only, improving, filter, picker, searched, best))
         return 0;
       break;
@@ -761,8 +798,9 @@ int Worker::pvs(int ply, int depth, int alpha, int beta, NodeType type, bool all
   }
 
   if (best.move == Move::none() && best.score == -kInfinity) {
-    // No legal move: the rules never produce such a position.
-    return 0;
+    // No legal move: the rules never produce such a position. Without its
+    // excluded move a node may have none: the hash move is then singular.
+    return singular_check ? alpha : 0;
   }
   if (ply == 0) {
     auto& root = *root_moves_;
@@ -780,6 +818,9 @@ int Worker::pvs(int ply, int depth, int alpha, int beta, NodeType type, bool all
     ++unflushed_cutoffs_;
     if (best.index == 0) ++unflushed_first_move_cutoffs_;
   }
+  // A singular check's result is not the node's: it leaves the history and
+  // the table to the node's own search.
+  if (singular_check) return best.score;
   if (!zaps_only) {
     // The reference's best-move history: every move tried here decays, the
     // best one gains first.

@@ -129,7 +129,11 @@ class Worker {
   void start_counting();
 
   template <kernel::Edition E>
-  int pvs(int ply, int depth, int alpha, int beta, NodeType type, bool allow_null);
+  // `excluded` (none but in a singular extension's check): a move this
+  // search of the node leaves out; its result is not the node's, so it
+  // neither takes nor leaves a table entry.
+  int pvs(int ply, int depth, int alpha, int beta, NodeType type, bool allow_null,
+          kernel::Move excluded = kernel::Move::none());
   // `evasions`: how many more times this line may search every move of a
   // quiescence node whose King is threatened, instead of standing pat.
   template <kernel::Edition E>
@@ -156,7 +160,7 @@ class Worker {
   template <kernel::Edition E>
   MoveOutcome search_move(int ply, int depth, int alpha, int beta, NodeType type, kernel::Move m,
                           int searched_before, bool zaps_only, int& score,
-                          const AtSplit* split = nullptr);
+                          const AtSplit* split = nullptr, int extension = 0);
 
   // The picker's sort keys and tie codes for the moves of the node at
   // `ply`: the root keeps the order it is given (the previous iteration's),
@@ -296,6 +300,7 @@ class Worker {
   std::uint64_t unflushed_pv_researches_deferred_ = 0;
   std::uint64_t unflushed_pv_rescouts_ = 0;
   std::uint64_t unflushed_iir_reductions_ = 0;
+  std::uint64_t unflushed_singular_extensions_ = 0;
   std::uint64_t unflushed_abdada_deferrals_ = 0;
   // Busy time (SearchOptions::measure_idle_time): when this worker's current
   // stretch of searching began (0: not measuring).

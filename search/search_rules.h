@@ -56,6 +56,13 @@ struct SearchRules {
   // where it won +57.1 ± 26.5 over 349 games at 5+0.05, off in 2018, where
   // it won nothing (+0.0 ± 30.6 over 400 games; perf-reports/sprt-log.tsv).
   int iir_depth = -1;
+  // Singular extension: at a node of singular_depth or more (0: off) whose
+  // hash move has a lower bound or exact entry at most three plies short, the
+  // other moves are searched to half the depth against the entry's score less
+  // singular_margin per ply; where none reaches it, the hash move is the only
+  // good one and is searched a ply deeper.
+  int singular_depth = 0;
+  int singular_margin = 2;
   // The improving flag: a node whose static evaluation is above the one two
   // plies up. Late-move pruning in a node that is not improving starts after
   // lmp_not_improving percent of its usual move count (100: no difference).
@@ -144,7 +151,7 @@ struct SearchRuleSpec {
 
 // The names follow the reference engine's options where it has the rule
 // (lmr_r1, lmr_r2, fut_depth, draw, hmb), so a course user finds them.
-inline constexpr std::array<SearchRuleSpec, 28> kSearchRuleSpecs = {{
+inline constexpr std::array<SearchRuleSpec, 30> kSearchRuleSpecs = {{
     {"zap_extension", 0, 1, [](SearchRules& r) { return &r.zap_extension; }},
     {"static_margin_1", 0, 10000, [](SearchRules& r) { return &r.static_margin[1]; }},
     {"static_margin_2", 0, 10000, [](SearchRules& r) { return &r.static_margin[2]; }},
@@ -157,6 +164,8 @@ inline constexpr std::array<SearchRuleSpec, 28> kSearchRuleSpecs = {{
     {"lmp_base", 1, 1000, [](SearchRules& r) { return &r.lmp_base; }},
     {"lmp_scale", 0, 100, [](SearchRules& r) { return &r.lmp_scale; }},
     {"iir_depth", -1, 64, [](SearchRules& r) { return &r.iir_depth; }},
+    {"singular_depth", 0, 64, [](SearchRules& r) { return &r.singular_depth; }},
+    {"singular_margin", 0, 1000, [](SearchRules& r) { return &r.singular_margin; }},
     {"lmp_not_improving", 10, 100, [](SearchRules& r) { return &r.lmp_not_improving; }},
     {"null_move", 0, 1, [](SearchRules& r) { return &r.null_move; }},
     {"aspiration", 0, 1, [](SearchRules& r) { return &r.aspiration; }},

@@ -53,6 +53,8 @@ using InfoCallback = std::function<void(const SearchReport&)>;
 //   again because a brother had raised alpha past their scout's score.
 // iir_reductions: nodes searched a ply shallower for want of a hash move
 //   (SearchRules::iir_depth).
+// singular_extensions: hash moves searched a ply deeper because no other
+//   move came near them (SearchRules::singular_depth).
 // filler_nodes, filler_visits: a hybrid search's fillers (SmpMode::kHybrid):
 //   the nodes of their own iterations ahead of the main worker, and the
 //   times they left one for split points that had opened.
@@ -87,6 +89,7 @@ using InfoCallback = std::function<void(const SearchReport&)>;
   X(pv_researches_deferred) \
   X(pv_rescouts) \
   X(iir_reductions) \
+  X(singular_extensions) \
   X(filler_nodes) \
   X(filler_visits) \
   X(abdada_deferrals) \

@@ -441,6 +441,20 @@ TEST(BenchCommand, IirReductionsCountedWhereTheReductionIsOn) {
   EXPECT_EQ(search::run_bench(6, kernel::Edition::k2018, 1).counts.iir_reductions, 0u);
 }
 
+// Singular extensions (singular_depth, off by default) are counted where
+// they happen: none by default, some once nodes of the depth exist, and at
+// two threads (a singular check never splits) as well.
+TEST(BenchCommand, SingularExtensionsCountedOnlyWhenOn) {
+  const auto positions = search::bench_positions(kernel::Edition::k2016);
+  const std::vector<std::string> few(positions.begin(), positions.begin() + 4);
+  EXPECT_EQ(search::run_bench(6, kernel::Edition::k2016, 1, few).counts.singular_extensions, 0u);
+  for (int threads : {1, 2}) {
+    const search::BenchTotals on =
+        search::run_bench(6, kernel::Edition::k2016, threads, few, {{"singular_depth", "3"}});
+    EXPECT_GT(on.counts.singular_extensions, 0u) << threads << " threads";
+  }
+}
+
 // `bench --scaling` prints one Markdown row per thread count, paired with
 // the one-thread row, and refuses what it cannot run with one line.
 TEST(BenchCommand, ScalingPrintsARowPerThreadCount) {

@@ -278,6 +278,29 @@ TEST(Search, ReductionRulesChangeTheTreeOnlyWhenOn) {
   }
 }
 
+// Singular extension (singular_depth, off by default): a depth no node
+// reaches changes nothing, one that nodes reach changes the tree (the hash
+// move searched a ply deeper where the other moves fall short of it), a
+// margin so wide that every hash move is singular changes it again, exact
+// search ignores it, and the King zap is still found with it on.
+TEST(Search, SingularExtensionChangesTheTreeOnlyWhenOn) {
+  auto nodes_of = [](Edition e, const OptionList& options, bool exact) {
+    return classic_nodes(e, options, exact, 4, 7, 6);
+  };
+  for (Edition e : {Edition::k2016, Edition::k2018}) {
+    SCOPED_TRACE(std::string(kernel::edition_name(e)));
+    const std::uint64_t plain = nodes_of(e, {}, false);
+    EXPECT_EQ(nodes_of(e, {{"singular_depth", "0"}}, false), plain);
+    EXPECT_EQ(nodes_of(e, {{"singular_depth", "7"}}, false), plain);
+    const std::uint64_t on = nodes_of(e, {{"singular_depth", "3"}}, false);
+    EXPECT_NE(on, plain);
+    EXPECT_NE(nodes_of(e, {{"singular_depth", "3"}, {"singular_margin", "1000"}}, false), on);
+    EXPECT_EQ(nodes_of(e, {{"singular_depth", "3"}}, true), nodes_of(e, {}, true));
+
+    expect_finds_king_zap(e, {{"singular_depth", "1"}, {"singular_margin", "0"}});
+  }
+}
+
 // Free zaps: where the side to move's beam already zaps an enemy piece, every
 // move off the beam zaps it too. qsearch_free_zaps (by default 2 in 2018, all
 // in 2016), free_zaps (zaps-only nodes) and free_zap_extension bound how many
