@@ -702,6 +702,7 @@ int Worker::pvs(int ply, int depth, int alpha, int beta, NodeType type, bool all
       const int score = pvs<E>(ply, (depth - 1) / 2, singular_beta - 1, singular_beta,
                                NodeType::kAll, false, tt_move);
       if (stopped_) return 0;
+      pv_length_[ply] = ply;  // the check's line is not this node's
       if (score < singular_beta) {
         singular = true;
         ++unflushed_singular_extensions_;
