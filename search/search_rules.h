@@ -42,6 +42,10 @@ struct SearchRules {
   // Instead of one or two plies: ln(depth) * ln(n) / (lmr_log_divisor / 100)
   // plies for the n-th move, at least one (0: the reference's steps).
   int lmr_log_divisor = 0;
+  // History-adjusted reductions (0: off): a late move whose best-move history
+  // is at least lmr_history is reduced a ply less (not at all where it would
+  // be reduced one), one whose history has decayed to 0 a ply more.
+  int lmr_history = 0;
   // Late-move pruning: a zero-window node of depth 1..lmp_depth that has
   // searched lmp_base + lmp_scale * depth^2 moves searches only the moves
   // that zap an enemy piece from then on (0: off; the reference has none).
@@ -151,7 +155,7 @@ struct SearchRuleSpec {
 
 // The names follow the reference engine's options where it has the rule
 // (lmr_r1, lmr_r2, fut_depth, draw, hmb), so a course user finds them.
-inline constexpr std::array<SearchRuleSpec, 30> kSearchRuleSpecs = {{
+inline constexpr std::array<SearchRuleSpec, 31> kSearchRuleSpecs = {{
     {"zap_extension", 0, 1, [](SearchRules& r) { return &r.zap_extension; }},
     {"static_margin_1", 0, 10000, [](SearchRules& r) { return &r.static_margin[1]; }},
     {"static_margin_2", 0, 10000, [](SearchRules& r) { return &r.static_margin[2]; }},
@@ -160,6 +164,7 @@ inline constexpr std::array<SearchRuleSpec, 30> kSearchRuleSpecs = {{
     {"lmr_r1", 1, 1000, [](SearchRules& r) { return &r.lmr_first; }},
     {"lmr_r2", 1, 1000, [](SearchRules& r) { return &r.lmr_second; }},
     {"lmr_log_divisor", 0, 1000, [](SearchRules& r) { return &r.lmr_log_divisor; }},
+    {"lmr_history", 0, 1000000, [](SearchRules& r) { return &r.lmr_history; }},
     {"lmp_depth", 0, 8, [](SearchRules& r) { return &r.lmp_depth; }},
     {"lmp_base", 1, 1000, [](SearchRules& r) { return &r.lmp_base; }},
     {"lmp_scale", 0, 100, [](SearchRules& r) { return &r.lmp_scale; }},

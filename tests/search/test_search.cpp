@@ -301,6 +301,28 @@ TEST(Search, SingularExtensionChangesTheTreeOnlyWhenOn) {
   }
 }
 
+// History-adjusted late-move reductions (lmr_history): off, the tree is the
+// plain one; on, late moves are reduced by their history, so the tree
+// changes, while exact search (no reductions) ignores it and the King zap is
+// still found.
+TEST(Search, LmrHistoryChangesTheTreeOnlyWhenOn) {
+  auto nodes_of = [](Edition e, const OptionList& options, bool exact) {
+    return classic_nodes(e, options, exact, 4, 7, 6);
+  };
+  for (Edition e : {Edition::k2016, Edition::k2018}) {
+    SCOPED_TRACE(std::string(kernel::edition_name(e)));
+    const std::uint64_t plain = nodes_of(e, {}, false);
+    EXPECT_EQ(nodes_of(e, {{"lmr_history", "0"}}, false), plain);
+    const std::uint64_t on = nodes_of(e, {{"lmr_history", "11200"}}, false);
+    EXPECT_NE(on, plain);
+    // No history reaches a million: only the extra ply for history 0.
+    EXPECT_NE(nodes_of(e, {{"lmr_history", "1000000"}}, false), on);
+    EXPECT_EQ(nodes_of(e, {{"lmr_history", "11200"}}, true), nodes_of(e, {}, true));
+
+    expect_finds_king_zap(e, {{"lmr_history", "1"}});
+  }
+}
+
 // Free zaps: where the side to move's beam already zaps an enemy piece, every
 // move off the beam zaps it too. qsearch_free_zaps (by default 2 in 2018, all
 // in 2016), free_zaps (zaps-only nodes) and free_zap_extension bound how many
