@@ -754,6 +754,7 @@ int Worker::pvs(int ply, int depth, int alpha, int beta, NodeType type, bool all
   const int original_alpha = alpha;
   NodeBest best{alpha, best_score, Move::none(), 0};
   int searched = 0;  // moves searched (not skipped, not game over)
+  bool did_split = false;
   // ABDADA: younger brothers another thread is in wait (DeferringMoveOrder).
   const bool defers =
       shared_.abdada && !singular_check && depth >= shared_.options.abdada_defer_depth;
@@ -791,13 +792,7 @@ int Worker::pvs(int ply, int depth, int alpha, int beta, NodeType type, bool all
       best.score = score;
       best.move = m;
       best.index = index;
-      if (ply == 0) {
-        // The reference's root order: each new best moves to the front (of
-        // the moves this MultiPV line may play).
-        auto& root = *root_moves_;
-        std::rotate(root.begin() + root_pv_index(), std::find(root.begin(), root.end(), m),
-                    std::find(root.begin(), root.end(), m) + 1);
-      }
+      if (ply == 0) move_to_root_front(m);
       if (score > best.alpha) {
         best.alpha = score;
         pv_[ply][ply] = m;
@@ -812,6 +807,7 @@ int Worker::pvs(int ply, int depth, int alpha, int beta, NodeType type, bool all
         may_split(depth, searched, type) && picker.remaining() > 0) {
       if (!split<E>(ply, depth, beta, type, zaps_only, improving, filter, picker, searched, best))
         return 0;
+      did_split = true;
       break;
     }
   }
@@ -822,12 +818,7 @@ int Worker::pvs(int ply, int depth, int alpha, int beta, NodeType type, bool all
     return singular_check ? alpha : 0;
   }
   if (ply == 0) {
-    auto& root = *root_moves_;
-    const int first = root_pv_index();
-    if (best.move != Move::none() && root[static_cast<std::size_t>(first)] != best.move) {
-      const auto at = std::find(root.begin(), root.end(), best.move);
-      std::rotate(root.begin() + first, at, at + 1);
-    }
+    if (best.move != Move::none()) move_to_root_front(best.move);
     return best.score;
   }
   if (best.score >= beta && best.move != Move::none()) {
@@ -844,7 +835,10 @@ int Worker::pvs(int ply, int depth, int alpha, int beta, NodeType type, bool all
     // The reference's best-move history: every move tried here decays, the
     // best one gains first.
     HistoryTable& table = tables_->history;
-    for (int i = 0; i < picker.taken(); ++i)
+    // A split point that cut hands out brothers after the move that cut
+    // (SplitPoint::after_cutoff): one thread would never have tried them.
+    const int tried = did_split && best.score >= beta ? best.index + 1 : picker.taken();
+    for (int i = 0; i < tried; ++i)
       table.update(us, move_shape(pos.board(), picker.picked(i)), i == best.index);
   }
   const Bound bound = best.score >= beta            ? Bound::kLower
@@ -854,6 +848,15 @@ int Worker::pvs(int ply, int depth, int alpha, int beta, NodeType type, bool all
     tt.store(pos.key(), bound == Bound::kUpper ? Move::none() : best.move,
              score_to_tt(best.score, ply), depth, bound, static_eval);
   return best.score;
+}
+
+void Worker::move_to_root_front(Move m) {
+  // The reference's root order: each new best moves to the front (of the
+  // moves this MultiPV line may play), the one it displaced second.
+  auto& root = *root_moves_;
+  const auto first = root.begin() + root_pv_index();
+  if (const auto at = std::find(first, root.end(), m); at != root.end())
+    std::rotate(first, at, at + 1);
 }
 
 void Worker::sort_keys(int ply, const MoveList& moves, Move tt_move, std::int32_t* keys,
@@ -916,6 +919,7 @@ bool Worker::split(int ply, int depth, int beta, NodeType type, bool zaps_only, 
   sp.serial_researches = type == NodeType::kPv && shared_.options.split_pv_serial;
   sp.pause_helpers = sp.serial_researches && shared_.options.split_pv_pause && !shared_.hybrid;
   sp.owner = this;
+  sp.record_new_bests = ply == 0;
   const int helpers = std::min(shared_.threads - 1, picker.remaining());
   sp.max_visitors = helpers;
   if (shared_.hybrid) {
@@ -954,6 +958,12 @@ bool Worker::split(int ply, int depth, int beta, NodeType type, bool zaps_only, 
     split_ = sp.parent;
   }
   if (sp.pass_killers) killers_.copy_below(sp.killers_below(), ply);
+  // The root's order as the serial loop leaves it: every move that became
+  // the best moves to the front in turn, not only the last (the next
+  // iteration scouts the runner-up second, where it raises alpha soonest).
+  // Posted searches were finished, so a stopped root keeps them too.
+  if (ply == 0)
+    for (const Move m : sp.new_bests()) move_to_root_front(m);
   const SplitPoint::Waste waste = sp.after_cutoff();
   if (waste.moves > 0) {
     stats.moves_after_cutoff.fetch_add(waste.moves, std::memory_order_relaxed);

@@ -98,6 +98,10 @@ class SplitPoint {
   // path a visitor adopts, and how many visitors it may have at once.
   const Worker* owner = nullptr;
   int max_visitors = 0;
+  // At the root: keep the moves that became the best one after another
+  // (new_bests), so that the root's order after the split is the serial
+  // search's, each new best moved to the front in turn.
+  bool record_new_bests = false;
 
   // Hybrid search: the threads searching here besides the owner, counted
   // under the registry's lock (SplitRegistry::join, leave).
@@ -218,6 +222,7 @@ class SplitPoint {
     best_score_ = score;
     best_move_ = sm.move;
     best_order_ = sm.order;
+    if (record_new_bests) new_bests_.push_back(sm.move);
     if (score <= alpha_.load(std::memory_order_relaxed)) return false;
     alpha_.store(score, std::memory_order_relaxed);
     pv_.assign(line, line + line_length);
@@ -231,6 +236,9 @@ class SplitPoint {
   kernel::Move best_move() const { return best_move_; }
   int best_order() const { return best_order_; }
   int final_alpha() const { return alpha_.load(std::memory_order_relaxed); }
+  // With record_new_bests, each posted move that beat every earlier one, in
+  // the order they were posted.
+  const std::vector<kernel::Move>& new_bests() const { return new_bests_; }
   const std::vector<kernel::Move>& line() const { return pv_; }  // from the child on
   // Counts the nodes a worker spent on `sm`, finished or cut short; with
   // pass_killers, a finished search leaves its killers below this node for
@@ -280,6 +288,7 @@ class SplitPoint {
   int handed_out_;
   std::atomic<int> cut_order_{-1};
   std::vector<kernel::Move> pv_;
+  std::vector<kernel::Move> new_bests_;
   struct Spent {
     int order;
     std::uint64_t nodes;

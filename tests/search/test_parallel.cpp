@@ -117,6 +117,42 @@ TEST(SplitPoint, SkipsMovesTheZapFilterRulesOutAndRunsDry) {
   EXPECT_EQ(picker.remaining(), 0);
 }
 
+TEST(SplitPoint, AtTheRootKeepsEveryMoveThatBecameTheBestInTurn) {
+  const Game game = Game::start(Edition::k2018);
+  OrderedPicker source(game.legal_moves());
+  ASSERT_GE(source.moves.size(), 5u);
+  MovePicker picker = source.make();
+  Move first;
+  ASSERT_TRUE(picker.next(first));
+  SplitPoint sp(picker, /*alpha=*/10, /*best_score=*/10, first, /*best_order=*/0,
+                /*moves_searched=*/1);
+  sp.beta = 1000;
+  sp.record_new_bests = true;
+  KillerTable killers;
+  SplitMove a, b, c, d;
+  ASSERT_TRUE(sp.take(a, killers));
+  ASSERT_TRUE(sp.take(b, killers));
+  ASSERT_TRUE(sp.take(c, killers));
+  ASSERT_TRUE(sp.take(d, killers));
+  // Posted in the order they finish: c beats the eldest brother, a does
+  // not, d beats c, b falls between them and is no new best.
+  EXPECT_FALSE(sp.post(c, 30, nullptr, 0));
+  EXPECT_FALSE(sp.post(a, 5, nullptr, 0));
+  EXPECT_FALSE(sp.post(d, 50, nullptr, 0));
+  EXPECT_FALSE(sp.post(b, 40, nullptr, 0));
+  EXPECT_EQ(sp.new_bests(), (std::vector<Move>{c.move, d.move}));
+  EXPECT_EQ(sp.best_move(), d.move);
+
+  // Elsewhere nothing is kept.
+  MovePicker other = source.make();
+  SplitPoint inner(other, 10, 10, Move::none(), 0, 0);
+  inner.beta = 1000;
+  SplitMove e;
+  ASSERT_TRUE(inner.take(e, killers));
+  EXPECT_FALSE(inner.post(e, 30, nullptr, 0));
+  EXPECT_TRUE(inner.new_bests().empty());
+}
+
 TEST(SplitPoint, AMoveHandedOutCarriesTheKillersTheLastFinishedBrotherLeft) {
   const Game game = Game::start(Edition::k2018);
   OrderedPicker source(game.legal_moves());
