@@ -28,6 +28,7 @@ so the report can be regenerated without replaying hours of games.
 
 import argparse
 import datetime
+import math
 import os
 import re
 import subprocess
@@ -38,6 +39,9 @@ GAMES_TSV = os.path.join(ROOT, "perf-reports", "parallel-games.tsv")
 # 2 threads at the time control against 1 thread at twice it: the target (at
 # least 80% of doubling's Elo) read from one match.
 DIRECT = "2 threads vs 1 thread at 2x time"
+# The same match on a lent 16-core device, 8 games at once (scripts/device_parallel.sh): its
+# own row, since that machine's ceiling is not this one's.
+DIRECT_DEVICE = DIRECT + ", 16-core device"
 # The engine's default table (search/tt.h, kDefaultHashMb): what games search with.
 GAME_HASH_MB = 64
 GAMES_COLUMNS = ["date", "commit", "match", "tc", "concurrency", "games", "wdl", "ptnml", "elo", "margin",
@@ -182,7 +186,7 @@ def games_table():
             newest[row["match"]] = row
     lines = ["| match | time control | games | W-D-L | Ptnml(0-2) | Elo (pairs, 95%) | date, commit |",
              "|---|---|---:|---|---|---:|---|"]
-    names = ("2 threads vs 1", "1 thread at 2x time vs 1", DIRECT, "Hybrid, 2 threads vs 1",
+    names = ("2 threads vs 1", "1 thread at 2x time vs 1", DIRECT, DIRECT_DEVICE, "Hybrid, 2 threads vs 1",
              "2 threads vs 1, both at depth 7", "2 threads vs 1, both at depth 6",
              "YBWC vs Lazy SMP, 2 threads each")
     doubling = names[1]
@@ -191,7 +195,7 @@ def games_table():
             r = newest[name]
             lines.append("| %s | %s | %s | %s | %s | %s ± %s | %s, `%s` |" % (
                 name, r["tc"], r["games"], r["wdl"], r["ptnml"], r["elo"], r["margin"], r["date"], r["commit"]))
-    for threads_match, mode in ((names[0], "YBWC"), (names[3], "the hybrid")):
+    for threads_match, mode in ((names[0], "YBWC"), (names[4], "the hybrid")):
         if threads_match not in newest or doubling not in newest:
             continue
         first, second = newest[threads_match], newest[doubling]
@@ -221,6 +225,17 @@ def games_table():
                      "margin only); 80%% is a score of %+.1f or better." % (
                          elo, margin, 100 * (1 + elo / doubled), doubled, 100 * (1 + (elo - margin) / doubled),
                          100 * (1 + (elo + margin) / doubled), -0.2 * doubled))
+    pooled = pooled_direct()
+    if pooled and doubling in newest and float(newest[doubling]["elo"]) > 0:
+        doubled = float(newest[doubling]["elo"])
+        lines.append("")
+        lines.append("All %d games of that match in the file together (%s; the 1-thread search is the same in "
+                     "each, the parallel code changed between them only where its changes measured level): "
+                     "Ptnml %s, %+.1f ± %.1f, about **%.0f%%** of doubling (95%% interval about %.0f%% to "
+                     "%.0f%%)." % (pooled["games"], ", ".join(pooled["commits"]),
+                                   " ".join(str(c) for c in pooled["ptnml"]), pooled["elo"], pooled["margin"],
+                                   100 * (1 + pooled["elo"] / doubled), 100 * (1 + pooled["lower"] / doubled),
+                                   100 * (1 + pooled["upper"] / doubled)))
     lines.append("")
     lines.append("Commands (from perf-reports/parallel-games.tsv):")
     lines.append("")
@@ -228,6 +243,38 @@ def games_table():
         if name in newest:
             lines.append("- %s: `%s` (%s min)" % (name, newest[name]["command"], newest[name]["minutes"]))
     return "\n".join(lines)
+
+
+def pooled_direct():
+    """Every row of the direct match (two threads against one on twice the time) summed by
+    pairs: one estimate from all its games, since each row alone is about ±30 Elo. The
+    interval is the normal one on the mean pair score (Wald: a few hundred pairs), mapped
+    through the logistic curve."""
+    if not os.path.exists(GAMES_TSV):
+        return None
+    ptnml, games, commits = [0] * 5, 0, []
+    with open(GAMES_TSV) as f:
+        header = f.readline().rstrip("\n").split("\t")
+        for line in f:
+            row = dict(zip(header, line.rstrip("\n").split("\t")))
+            if row["match"] != DIRECT:
+                continue
+            ptnml = [a + int(b) for a, b in zip(ptnml, row["ptnml"].split())]
+            games += int(row["games"])
+            commits.append("`%s` %s games" % (row["commit"], row["games"]))
+    pairs = sum(ptnml)
+    if pairs < 2:
+        return None
+    scores = [0, 0.25, 0.5, 0.75, 1]
+    mean = sum(n * s for n, s in zip(ptnml, scores)) / pairs
+    spread = 1.96 * (sum(n * (s - mean) ** 2 for n, s in zip(ptnml, scores)) / pairs / pairs) ** 0.5
+
+    def elo(score):
+        score = min(max(score, 1e-6), 1 - 1e-6)
+        return -400 * math.log10(1 / score - 1)
+    lower, upper = elo(mean - spread), elo(mean + spread)
+    return {"games": games, "commits": commits, "ptnml": ptnml, "elo": elo(mean),
+            "margin": (upper - lower) / 2, "lower": lower, "upper": upper}
 
 
 def refresh_games(path):
