@@ -20,6 +20,9 @@ import re
 import subprocess
 import sys
 
+sys.path.insert(0, os.path.join(os.path.dirname(__file__), "lib"))
+from pair_elo import pair_elo  # noqa: E402
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 PTNML = re.compile(r"pairs (\d+), Ptnml\(0-2\) (\d+) (\d+) (\d+) (\d+) (\d+)")
 
@@ -39,17 +42,11 @@ def play(engine, edition, book, nodes, concurrency):
 
 
 def stats(ptnml):
-    pairs = sum(ptnml)
-    scores = [0, 0.25, 0.5, 0.75, 1]
-    mean = sum(p * s for p, s in zip(ptnml, scores)) / pairs
-    var = sum(p * (s - mean) ** 2 for p, s in zip(ptnml, scores)) / pairs
-    t = (mean - 0.5) / math.sqrt(var) if var > 0 else float("inf")
     # Elo of the mean pair score, and its 95% interval from the pairs' variance.
-    def elo(score):
-        score = min(max(score, 1e-6), 1 - 1e-6)
-        return -400 * math.log10(1 / score - 1)
-    margin = 1.96 * math.sqrt(var / pairs)
-    return {"pairs": pairs, "elo": elo(mean), "margin": (elo(mean + margin) - elo(mean - margin)) / 2,
+    estimate = pair_elo(ptnml)
+    mean, var = estimate["mean"], estimate["variance"]
+    t = (mean - 0.5) / math.sqrt(var) if var > 0 else float("inf")
+    return {"pairs": estimate["pairs"], "elo": estimate["elo"], "margin": estimate["margin"],
             "t": t, "split": ptnml[2]}
 
 

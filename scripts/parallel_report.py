@@ -28,11 +28,13 @@ so the report can be regenerated without replaying hours of games.
 
 import argparse
 import datetime
-import math
 import os
 import re
 import subprocess
 import sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(__file__), "lib"))
+from pair_elo import pair_elo  # noqa: E402
 
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), ".."))
 GAMES_TSV = os.path.join(ROOT, "perf-reports", "parallel-games.tsv")
@@ -178,12 +180,10 @@ def counters(exe, depth, threads, extra=()):
 def games_table():
     if not os.path.exists(GAMES_TSV):
         return "No games recorded yet: `scripts/parallel_report.py --play 400` plays them."
-    newest = {}
     with open(GAMES_TSV) as f:
         header = f.readline().rstrip("\n").split("\t")
-        for line in f:
-            row = dict(zip(header, line.rstrip("\n").split("\t")))
-            newest[row["match"]] = row
+        rows = [dict(zip(header, line.rstrip("\n").split("\t"))) for line in f]
+    newest = {row["match"]: row for row in rows}
     lines = ["| match | time control | games | W-D-L | Ptnml(0-2) | Elo (pairs, 95%) | date, commit |",
              "|---|---|---:|---|---|---:|---|"]
     names = ("2 threads vs 1", "1 thread at 2x time vs 1", DIRECT, DIRECT_DEVICE, "Hybrid, 2 threads vs 1",
@@ -195,7 +195,7 @@ def games_table():
             r = newest[name]
             lines.append("| %s | %s | %s | %s | %s | %s ± %s | %s, `%s` |" % (
                 name, r["tc"], r["games"], r["wdl"], r["ptnml"], r["elo"], r["margin"], r["date"], r["commit"]))
-    for threads_match, mode in ((names[0], "YBWC"), (names[4], "the hybrid")):
+    for threads_match, mode in (("2 threads vs 1", "YBWC"), ("Hybrid, 2 threads vs 1", "the hybrid")):
         if threads_match not in newest or doubling not in newest:
             continue
         first, second = newest[threads_match], newest[doubling]
@@ -225,7 +225,7 @@ def games_table():
                      "margin only); 80%% is a score of %+.1f or better." % (
                          elo, margin, 100 * (1 + elo / doubled), doubled, 100 * (1 + (elo - margin) / doubled),
                          100 * (1 + (elo + margin) / doubled), -0.2 * doubled))
-    pooled = pooled_direct()
+    pooled = pooled_direct(rows)
     if pooled and doubling in newest and float(newest[doubling]["elo"]) > 0:
         doubled = float(newest[doubling]["elo"])
         lines.append("")
@@ -245,36 +245,18 @@ def games_table():
     return "\n".join(lines)
 
 
-def pooled_direct():
+def pooled_direct(rows):
     """Every row of the direct match (two threads against one on twice the time) summed by
-    pairs: one estimate from all its games, since each row alone is about ±30 Elo. The
-    interval is the normal one on the mean pair score (Wald: a few hundred pairs), mapped
-    through the logistic curve."""
-    if not os.path.exists(GAMES_TSV):
+    pairs: one estimate from all its games, since each row alone is about ±30 Elo."""
+    direct = [row for row in rows if row["match"] == DIRECT]
+    ptnml = [sum(int(row["ptnml"].split()[k]) for row in direct) for k in range(5)]
+    if sum(ptnml) < 2:
         return None
-    ptnml, games, commits = [0] * 5, 0, []
-    with open(GAMES_TSV) as f:
-        header = f.readline().rstrip("\n").split("\t")
-        for line in f:
-            row = dict(zip(header, line.rstrip("\n").split("\t")))
-            if row["match"] != DIRECT:
-                continue
-            ptnml = [a + int(b) for a, b in zip(ptnml, row["ptnml"].split())]
-            games += int(row["games"])
-            commits.append("`%s` %s games" % (row["commit"], row["games"]))
-    pairs = sum(ptnml)
-    if pairs < 2:
-        return None
-    scores = [0, 0.25, 0.5, 0.75, 1]
-    mean = sum(n * s for n, s in zip(ptnml, scores)) / pairs
-    spread = 1.96 * (sum(n * (s - mean) ** 2 for n, s in zip(ptnml, scores)) / pairs / pairs) ** 0.5
-
-    def elo(score):
-        score = min(max(score, 1e-6), 1 - 1e-6)
-        return -400 * math.log10(1 / score - 1)
-    lower, upper = elo(mean - spread), elo(mean + spread)
-    return {"games": games, "commits": commits, "ptnml": ptnml, "elo": elo(mean),
-            "margin": (upper - lower) / 2, "lower": lower, "upper": upper}
+    estimate = pair_elo(ptnml)
+    estimate["games"] = sum(int(row["games"]) for row in direct)
+    estimate["commits"] = ["`%s` %s games" % (row["commit"], row["games"]) for row in direct]
+    estimate["ptnml"] = ptnml
+    return estimate
 
 
 def refresh_games(path):
