@@ -167,60 +167,16 @@ class HistoryTable {
   std::vector<std::atomic<std::int32_t>> scores_;
 };
 
-// Continuation history (SearchRules::cont_history): the best-move history of
-// a move's shape after the shape of the opponent's move that led to the node,
-// kept by the same rule as HistoryTable (every move tried decays by a tenth,
-// the best gains kBonus first). A shape is (piece type, destination,
-// orientation after the move): 512 of them, so one row of a previous shape
-// is 2 KiB, and a node reads one row. One table per arena slot, written only
-// by its thread; allocated on first use (2 MiB).
-class ContinuationHistory {
- public:
-  static constexpr std::size_t kShapes = 2 * kernel::kSquareCount * 4;
-  static constexpr std::uint16_t kNoShape = 0xFFFF;
-
-  static std::uint16_t shape_index(const MoveShape& shape) {
-    return static_cast<std::uint16_t>(
-        (static_cast<std::size_t>(shape.type) * kernel::kSquareCount + shape.destination) * 4 +
-        shape.orientation);
-  }
-  void clear() {
-    if (scores_.empty()) scores_.resize(2 * kShapes * kShapes);
-    std::fill(scores_.begin(), scores_.end(), 0);
-  }
-  void halve() {
-    if (scores_.empty()) return clear();
-    for (auto& s : scores_) s /= 2;
-  }
-  // The row of moves after `previous` (shape_index; not kNoShape) by `side`;
-  // valid once cleared.
-  const std::int32_t* row(kernel::Color side, std::uint16_t previous) const {
-    return scores_.data() + row_offset(side, previous);
-  }
-  void update(kernel::Color side, std::uint16_t previous, const MoveShape& shape, bool best) {
-    std::int32_t& s = scores_[row_offset(side, previous) + shape_index(shape)];
-    s = (s + (best ? HistoryTable::kBonus : 0)) * 9 / 10;
-  }
-
- private:
-  static std::size_t row_offset(kernel::Color side, std::uint16_t previous) {
-    return (static_cast<std::size_t>(kernel::index_of(side)) * kShapes + previous) * kShapes;
-  }
-  std::vector<std::int32_t> scores_;
-};
-
 // The sort key of a move at an interior node (the root keeps the previous
 // iteration's order instead): the TT move, then the two killers, then the
 // best-move history, whose scores stay below 9 * HistoryTable::kBonus. With
 // SearchRules::counter_moves on, the counter move goes between the killers
-// and the history; with SearchRules::cont_history on, the continuation
-// history's score (below 9 * kBonus too) is added to the history's
-// (Worker::sort_keys).
+// and the history (Worker::sort_keys).
 inline constexpr std::int32_t kKeyTTMove = 1 << 30;
 inline constexpr std::int32_t kKeyKiller1 = kKeyTTMove - 1;
 inline constexpr std::int32_t kKeyKiller2 = kKeyTTMove - 2;
 inline constexpr std::int32_t kKeyCounterMove = kKeyTTMove - 3;
-static_assert(2 * 9 * HistoryTable::kBonus < kKeyCounterMove);
+static_assert(9 * HistoryTable::kBonus < kKeyCounterMove);
 
 inline std::int32_t sort_key(kernel::Move m, const MoveShape& shape, kernel::Color us,
                              kernel::Move tt_move, const KillerTable& killers, int ply,

@@ -95,7 +95,6 @@ void Worker::reset_root(const kernel::Game& game, bool main) {
   stack_[0].position = game.position();
   stack_[0].previous = game.ko_board();
   stack_[0].move_in = Move::none();
-  stack_[0].shape_in = ContinuationHistory::kNoShape;
   root_previous_ = game.ko_board();
   pv_length_[0] = 0;
   split_ = nullptr;
@@ -142,7 +141,6 @@ void Worker::adopt_path(const Worker& from, const SplitPoint& sp) {
     stack_[i].static_eval = from.stack_[i].static_eval;
     stack_[i].free_zap_beam = from.stack_[i].free_zap_beam;
     stack_[i].move_in = from.stack_[i].move_in;
-    stack_[i].shape_in = from.stack_[i].shape_in;
     // Each worker at a split point counts the free zaps it searches itself.
     stack_[i].free_zaps_searched = 0;
     // Ko pointers must point into this worker's own stack.
@@ -512,9 +510,6 @@ Worker::MoveOutcome Worker::search_move(int ply, int depth, int alpha, int beta,
   ++unflushed_moves_made_;
   child.previous = &pos.board();
   child.move_in = m;
-  // Before the move's beam may zap the piece that moved.
-  if (shared_.options.rules.cont_history)
-    child.shape_in = ContinuationHistory::shape_index(move_shape(pos.board(), m));
   if (!kernel::is_legal_result<E>(pos, child.position, stack_[ply].previous))
     return MoveOutcome::kSkipped;
   if (child.position.is_game_over()) {
@@ -698,7 +693,6 @@ int Worker::pvs(int ply, int depth, int alpha, int beta, NodeType type, bool all
       child.position.pass_turn();
       child.previous = &pos.board();
       child.move_in = Move::none();
-      child.shape_in = ContinuationHistory::kNoShape;
       const int reduction = 2 + depth / 6;
       const int score =
           -pvs<E>(ply + 1, depth - 1 - reduction, -beta, -beta + 1, scout_child(type), false);
@@ -844,14 +838,8 @@ int Worker::pvs(int ply, int depth, int alpha, int beta, NodeType type, bool all
     // A split point that cut hands out brothers after the move that cut
     // (SplitPoint::after_cutoff): one thread would never have tried them.
     const int tried = did_split && best.score >= beta ? best.index + 1 : picker.taken();
-    const std::uint16_t previous =
-        rules.cont_history ? stack_[ply].shape_in : ContinuationHistory::kNoShape;
-    for (int i = 0; i < tried; ++i) {
-      const MoveShape shape = move_shape(pos.board(), picker.picked(i));
-      table.update(us, shape, i == best.index);
-      if (previous != ContinuationHistory::kNoShape)
-        tables_->cont_history.update(us, previous, shape, i == best.index);
-    }
+    for (int i = 0; i < tried; ++i)
+      table.update(us, move_shape(pos.board(), picker.picked(i)), i == best.index);
   }
   const Bound bound = best.score >= beta            ? Bound::kLower
                       : best.score > original_alpha ? Bound::kExact
@@ -890,17 +878,7 @@ void Worker::sort_keys(int ply, const MoveList& moves, Move tt_move, std::int32_
     keys[i] = sort_key(m, shape, us, tt_move, killers_, ply, tables_->history);
     ties[i] = reference_tie_code(m, shape);
   }
-  const SearchRules& rules = shared_.options.rules;
-  if (rules.cont_history && stack_[ply].shape_in != ContinuationHistory::kNoShape) {
-    // Added to the history's score, below the keys of the TT move, killers
-    // and counter move (ordering.h).
-    const std::int32_t* row = tables_->cont_history.row(us, stack_[ply].shape_in);
-    for (int j = 0; j < moves.size(); ++j) {
-      if (keys[j] >= kKeyCounterMove) continue;
-      keys[j] += row[ContinuationHistory::shape_index(move_shape(pos.board(), moves[j]))];
-    }
-  }
-  if (!rules.counter_moves) return;
+  if (!shared_.options.rules.counter_moves) return;
   const Move counter = counter_move(ply);
   if (counter == Move::none() || counter == tt_move || killers_.is_killer(ply, counter)) return;
   for (int j = 0; j < moves.size(); ++j) {
@@ -1226,7 +1204,6 @@ void Searcher::clear() {
   for (auto& t : shared_.thread_tables) {
     t->history.clear();
     t->counter_moves.clear();
-    if (shared_.options.rules.cont_history) t->cont_history.clear();
   }
 }
 
@@ -1489,12 +1466,10 @@ SearchResult Searcher::run(const kernel::Game& game, const SearchLimits& limits,
   for (auto& t : shared.thread_tables) {
     if (options.rules.history_keep) {
       t->history.halve();
-      if (options.rules.cont_history) t->cont_history.halve();
     } else {
       t->history.clear();
       // Only where they are used: clearing costs a 256 KiB write.
       if (options.rules.counter_moves) t->counter_moves.clear();
-      if (options.rules.cont_history) t->cont_history.clear();
     }
   }
   // The root's moves in generation order; iterations reorder them.

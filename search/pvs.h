@@ -119,9 +119,6 @@ class Worker {
     // The move that led here from the frame above (none at the root and
     // after a null move), for counter moves.
     kernel::Move move_in = kernel::Move::none();
-    // That move's shape (ContinuationHistory::shape_index), for the
-    // continuation history; kNoShape where move_in is none.
-    std::uint16_t shape_in = ContinuationHistory::kNoShape;
   };
   static constexpr int kNoStaticEval = -kInfinity;
 
