@@ -167,24 +167,69 @@ class HistoryTable {
   std::vector<std::atomic<std::int32_t>> scores_;
 };
 
+// Continuation history (SearchRules::cont_history): the best-move history of
+// a move's shape after the shape of the opponent's move that led to the node,
+// kept by HistoryTable's rule (every move tried decays by a tenth, the best
+// gains kBonus first). A shape is (piece type, destination, orientation after
+// the move), 512 of them, indexed as HistoryTable's slot less side * 512, so
+// a node's row (2 KiB) is gathered beside the history (sort_keys_lanes).
+// One table per arena slot, written only by its thread; allocated on first
+// use (2 MiB).
+class ContinuationHistory {
+ public:
+  static constexpr std::size_t kShapes = 2 * kernel::kSquareCount * 4;
+
+  static std::size_t shape_index(const MoveShape& shape) {
+    return (static_cast<std::size_t>(shape.type) * kernel::kSquareCount + shape.destination) * 4 +
+           shape.orientation;
+  }
+  void clear() {
+    if (scores_.empty()) scores_.resize(2 * kShapes * kShapes);
+    std::fill(scores_.begin(), scores_.end(), 0);
+  }
+  void halve() {
+    if (scores_.empty()) return clear();
+    for (auto& s : scores_) s /= 2;
+  }
+  // The row of `side`'s moves after the opponent's move of shape `previous`;
+  // valid once cleared.
+  std::int32_t* row(kernel::Color side, const MoveShape& previous) {
+    return scores_.data() +
+           (static_cast<std::size_t>(kernel::index_of(side)) * kShapes + shape_index(previous)) *
+               kShapes;
+  }
+  static void update(std::int32_t* row, const MoveShape& shape, bool best) {
+    std::int32_t& s = row[shape_index(shape)];
+    s = (s + (best ? HistoryTable::kBonus : 0)) * 9 / 10;
+  }
+
+ private:
+  std::vector<std::int32_t> scores_;
+};
+
 // The sort key of a move at an interior node (the root keeps the previous
 // iteration's order instead): the TT move, then the two killers, then the
 // best-move history, whose scores stay below 9 * HistoryTable::kBonus. With
 // SearchRules::counter_moves on, the counter move goes between the killers
-// and the history (Worker::sort_keys).
+// and the history (Worker::sort_keys); with SearchRules::cont_history on, the
+// continuation history's score (below 9 * kBonus too) is added to the
+// history's.
 inline constexpr std::int32_t kKeyTTMove = 1 << 30;
 inline constexpr std::int32_t kKeyKiller1 = kKeyTTMove - 1;
 inline constexpr std::int32_t kKeyKiller2 = kKeyTTMove - 2;
 inline constexpr std::int32_t kKeyCounterMove = kKeyTTMove - 3;
-static_assert(9 * HistoryTable::kBonus < kKeyCounterMove);
+static_assert(2 * 9 * HistoryTable::kBonus < kKeyCounterMove);
 
+// `continuation`: the node's continuation-history row, or nullptr.
 inline std::int32_t sort_key(kernel::Move m, const MoveShape& shape, kernel::Color us,
                              kernel::Move tt_move, const KillerTable& killers, int ply,
-                             const HistoryTable& history) {
+                             const HistoryTable& history, const std::int32_t* continuation) {
   if (m == tt_move) return kKeyTTMove;
   if (m == killers.first(ply)) return kKeyKiller1;
   if (m == killers.second(ply)) return kKeyKiller2;
-  return history.score(us, shape);
+  const std::int32_t score = history.score(us, shape);
+  return continuation == nullptr ? score
+                                 : score + continuation[ContinuationHistory::shape_index(shape)];
 }
 
 // kSteps as 32-bit entries, indexed 8 * square + direction, for gathers.
@@ -201,7 +246,8 @@ inline constexpr std::array<std::int32_t, 64 * 8> kStepsByIndex = [] {
 inline int sort_keys_lanes(const kernel::Board& board, kernel::Color us,
                            const kernel::MoveList& moves, kernel::Move tt_move,
                            kernel::Move killer1, kernel::Move killer2, const HistoryTable& history,
-                           std::int32_t* keys, std::uint16_t* ties) {
+                           const std::int32_t* continuation, std::int32_t* keys,
+                           std::uint16_t* ties) {
   // The raw layout simd/move_key_lanes.h decodes.
   static_assert(sizeof(kernel::Move) == 2 && std::is_trivially_copyable_v<kernel::Move>);
   static_assert(static_cast<int>(kernel::MoveKind::kShift) == 1 &&
@@ -215,6 +261,7 @@ inline int sort_keys_lanes(const kernel::Board& board, kernel::Color us,
   in.orientation_high = board.orientation_high;
   in.steps = kStepsByIndex.data();
   in.history = history.gather_base();
+  in.continuation = continuation;
   in.side = kernel::index_of(us);
   in.tt_move = std::bit_cast<std::uint16_t>(tt_move);
   in.killer1 = std::bit_cast<std::uint16_t>(killer1);

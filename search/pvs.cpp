@@ -838,8 +838,13 @@ int Worker::pvs(int ply, int depth, int alpha, int beta, NodeType type, bool all
     // A split point that cut hands out brothers after the move that cut
     // (SplitPoint::after_cutoff): one thread would never have tried them.
     const int tried = did_split && best.score >= beta ? best.index + 1 : picker.taken();
-    for (int i = 0; i < tried; ++i)
-      table.update(us, move_shape(pos.board(), picker.picked(i)), i == best.index);
+    std::int32_t* continuation = continuation_row(ply);
+    for (int i = 0; i < tried; ++i) {
+      const MoveShape shape = move_shape(pos.board(), picker.picked(i));
+      table.update(us, shape, i == best.index);
+      if (continuation != nullptr)
+        ContinuationHistory::update(continuation, shape, i == best.index);
+    }
   }
   const Bound bound = best.score >= beta            ? Bound::kLower
                       : best.score > original_alpha ? Bound::kExact
@@ -870,12 +875,13 @@ void Worker::sort_keys(int ply, const MoveList& moves, Move tt_move, std::int32_
   }
   const Position& pos = stack_[ply].position;
   const kernel::Color us = pos.side_to_move();
+  const std::int32_t* continuation = continuation_row(ply);
   int i = sort_keys_lanes(pos.board(), us, moves, tt_move, killers_.first(ply),
-                          killers_.second(ply), tables_->history, keys, ties);
+                          killers_.second(ply), tables_->history, continuation, keys, ties);
   for (; i < moves.size(); ++i) {
     const Move m = moves[i];
     const MoveShape shape = move_shape(pos.board(), m);
-    keys[i] = sort_key(m, shape, us, tt_move, killers_, ply, tables_->history);
+    keys[i] = sort_key(m, shape, us, tt_move, killers_, ply, tables_->history, continuation);
     ties[i] = reference_tie_code(m, shape);
   }
   if (!shared_.options.rules.counter_moves) return;
@@ -887,6 +893,15 @@ void Worker::sort_keys(int ply, const MoveList& moves, Move tt_move, std::int32_
       break;
     }
   }
+}
+
+std::int32_t* Worker::continuation_row(int ply) const {
+  // The shape of the move that led here is read off the board above, once
+  // per node that orders its moves, not for every move made.
+  const Move previous = stack_[ply].move_in;
+  if (!shared_.options.rules.cont_history || ply == 0 || previous == Move::none()) return nullptr;
+  return tables_->cont_history.row(stack_[ply].position.side_to_move(),
+                                   move_shape(stack_[ply - 1].position.board(), previous));
 }
 
 Move Worker::counter_move(int ply) const {
@@ -1204,6 +1219,7 @@ void Searcher::clear() {
   for (auto& t : shared_.thread_tables) {
     t->history.clear();
     t->counter_moves.clear();
+    if (shared_.options.rules.cont_history) t->cont_history.clear();
   }
 }
 
@@ -1466,10 +1482,12 @@ SearchResult Searcher::run(const kernel::Game& game, const SearchLimits& limits,
   for (auto& t : shared.thread_tables) {
     if (options.rules.history_keep) {
       t->history.halve();
+      if (options.rules.cont_history) t->cont_history.halve();
     } else {
       t->history.clear();
       // Only where they are used: clearing costs a 256 KiB write.
       if (options.rules.counter_moves) t->counter_moves.clear();
+      if (options.rules.cont_history) t->cont_history.clear();
     }
   }
   // The root's moves in generation order; iterations reorder them.

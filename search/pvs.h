@@ -171,6 +171,9 @@ class Worker {
   // The counter move of the move that led to `ply` (SearchRules::counter_moves),
   // or none.
   kernel::Move counter_move(int ply) const;
+  // This node's row of the continuation history (after the opponent's move
+  // that led here), or nullptr where the rule is off or no move led here.
+  std::int32_t* continuation_row(int ply) const;
   // Moves `m` to the front of the root moves this worker may play.
   void move_to_root_front(kernel::Move m);
   // The best of a node's moves so far, as its move loop keeps it.

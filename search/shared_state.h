@@ -130,6 +130,8 @@ struct ThreadTables {
   HistoryTable history;
   // Cleared and kept as the history is (SearchRules::counter_moves).
   CounterMoveTable counter_moves;
+  // Allocated, cleared and kept as the history is (SearchRules::cont_history).
+  ContinuationHistory cont_history;
   // Static evaluations by position key (edition folded in): the same
   // positions come back in every iteration.
   EvalCache eval_cache;

@@ -31,6 +31,10 @@ struct MoveKeyInputs {
   // history[((2 * side + king) * 64 + destination) * 4 + orientation after
   // the move]: the score of a move that is neither TT move nor killer.
   const std::int32_t* history = nullptr;
+  // Optional (nullptr: none): continuation[(king * 64 + destination) * 4 +
+  // orientation after the move], the history slot less side * 512, added to
+  // the history's score (the continuation history's row of the node).
+  const std::int32_t* continuation = nullptr;
   std::int32_t side = 0;  // 0 or 1
   std::uint16_t tt_move = 0;
   std::uint16_t killer1 = 0;
@@ -59,7 +63,9 @@ inline void move_key_plain(const MoveKeyInputs& in, std::uint16_t m, std::int32_
   const std::int32_t king = bit(in.kings);
   const std::int32_t after =
       (bit(in.orientation_low) + 2 * bit(in.orientation_high) + rotation) & 3;
-  key = in.history[((2 * in.side + king) * 64 + destination) * 4 + after];
+  const std::int32_t shape = (king * 64 + destination) * 4 + after;
+  key = in.history[2 * in.side * 256 + shape];
+  if (in.continuation != nullptr) key += in.continuation[shape];
   if (m == in.killer2) key = in.key_killer2;
   if (m == in.killer1) key = in.key_killer1;
   if (m == in.tt_move) key = in.key_tt_move;
@@ -81,7 +87,8 @@ inline void move_keys_plain(const MoveKeyInputs& in, const void* moves, int coun
 // The same, Int32s<Isa>::kLanes moves per vector: the fields decoded in
 // 32-bit lanes, the destination through one or two gathers of `steps`, the
 // mover's type and orientation from the planes by variable shifts, the
-// history score by a gather. Instruction sets with masked loads and stores
+// history score by a gather (and the continuation's by a second one).
+// Instruction sets with masked loads and stores
 // do the last, partial group in a vector too; the others stop at the last
 // whole group. Returns how many moves it did; the caller's plain loop does
 // the rest.
@@ -97,7 +104,7 @@ inline int move_keys_lanes(const MoveKeyInputs& in, const void* moves, int count
   const V ohigh_low = half(in.orientation_high, 0), ohigh_high = half(in.orientation_high, 32);
   const V one = V::splat(1), three = V::splat(3), seven = V::splat(7), thirty_two = V::splat(32);
   const V tt = V::splat(in.tt_move), k1 = V::splat(in.killer1), k2 = V::splat(in.killer2);
-  const V side_base = V::splat(2 * in.side);
+  const V side_offset = V::splat(2 * in.side * 256);
   // The bit of `square` (0..63) of a plane held as two 32-bit halves: a
   // shift by 32 or more (the other half's turn) gives 0.
   const auto bit_at = [&](V square, V low, V high) {
@@ -123,8 +130,9 @@ inline int move_keys_lanes(const MoveKeyInputs& in, const void* moves, int count
     const V orientation =
         bit_at(from, olow_low, olow_high) | (bit_at(from, ohigh_low, ohigh_high) << 1);
     const V after = (orientation + rotation) & three;
-    const V slot = ((((side_base + king) << 6) + destination) << 2) + after;
-    V key = V::gather(in.history, slot);
+    const V shape = (((king << 6) + destination) << 2) + after;
+    V key = V::gather(in.history, shape + side_offset);
+    if (in.continuation != nullptr) key = key + V::gather(in.continuation, shape);
     key = select(equal(m, k2), V::splat(in.key_killer2), key);
     key = select(equal(m, k1), V::splat(in.key_killer1), key);
     key = select(equal(m, tt), V::splat(in.key_tt_move), key);

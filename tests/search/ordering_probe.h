@@ -18,8 +18,8 @@ int probe_index_of_largest_avx2(const std::uint64_t* words, int begin, int end);
 // sort_keys_lanes at AVX2 width: the number of moves it did (a multiple of 8).
 int probe_sort_keys_avx2(const kernel::Board& board, kernel::Color us,
                          const kernel::MoveList& moves, kernel::Move tt_move, kernel::Move killer1,
-                         kernel::Move killer2, const HistoryTable& history, std::int32_t* keys,
-                         std::uint16_t* ties);
+                         kernel::Move killer2, const HistoryTable& history,
+                         const std::int32_t* continuation, std::int32_t* keys, std::uint16_t* ties);
 
 // simd::sort_words_descending_network<Avx2>(words, n); kNetworkSortMinWords
 // <= n <= kNetworkSortMaxWords.
@@ -31,7 +31,8 @@ int probe_index_of_largest_avx512(const std::uint64_t* words, int begin, int end
 int probe_sort_keys_avx512(const kernel::Board& board, kernel::Color us,
                            const kernel::MoveList& moves, kernel::Move tt_move,
                            kernel::Move killer1, kernel::Move killer2, const HistoryTable& history,
-                           std::int32_t* keys, std::uint16_t* ties);
+                           const std::int32_t* continuation, std::int32_t* keys,
+                           std::uint16_t* ties);
 
 // simd::sort_words_descending_network<Avx512>(words, n), same bounds.
 void probe_sort_descending_avx512(std::uint64_t* words, int n);

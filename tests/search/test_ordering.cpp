@@ -331,13 +331,16 @@ TEST(MovePicker, TheAvx512SortingNetworkGivesThePlainOrder) {
 // Interior nodes as the search meets them: the boards of random games of an
 // edition, the side to move's legal moves, a best-move history filled by the
 // update rule from those games' moves, a TT move and killers drawn from the
-// list (or moves not in it, or none). `wide` gives the keys and tie codes of
-// the first moves, whole groups of `group` moves (0: the whole list); every
-// one must equal sort_key's and reference_tie_code's.
+// list (or moves not in it, or none), and at half the nodes a
+// continuation-history row filled by its update rule. `wide` gives the keys
+// and tie codes of the first moves, whole groups of `group` moves (0: the
+// whole list); every one must equal sort_key's and reference_tie_code's.
 template <Edition E, typename Wide>
 void expect_wide_sort_keys_equal_the_plain_ones(Wide wide, int group) {
   std::mt19937_64 rng(E == Edition::k2016 ? 15 : 2018);
   HistoryTable history;
+  ContinuationHistory continuation_history;
+  continuation_history.clear();
   KillerTable killers;
   killers.clear();
   int nodes = 0, long_lists = 0;
@@ -353,23 +356,29 @@ void expect_wide_sort_keys_equal_the_plain_ones(Wide wide, int group) {
       const auto any_move = [&] {
         return moves[static_cast<int>(rng() % static_cast<std::uint64_t>(moves.size()))];
       };
+      // The row after a move of the list's: any shape of the opponent's
+      // would do, the row is what matters.
+      std::int32_t* row = continuation_history.row(us, move_shape(pos.board(), any_move()));
       for (int u = 0; u < 4; ++u) {
         const Move m = any_move();
         history.update(us, move_shape(pos.board(), m), rng() % 3 == 0);
+        ContinuationHistory::update(row, move_shape(pos.board(), any_move()), rng() % 3 == 0);
       }
+      const std::int32_t* continuation = rng() % 2 ? row : nullptr;
       const int ply_index = ply % 8;
       killers.add(ply_index, rng() % 4 == 0 ? kA : any_move());
       killers.add(ply_index, any_move());
       const Move tt_move = rng() % 5 == 0 ? Move::none() : any_move();
       std::vector<std::int32_t> keys(static_cast<std::size_t>(moves.size()) + 16, -7);
       std::vector<std::uint16_t> ties(static_cast<std::size_t>(moves.size()) + 16, 7);
-      const int done = wide(pos.board(), us, moves, tt_move, killers.first(ply_index),
-                            killers.second(ply_index), history, keys.data(), ties.data());
+      const int done =
+          wide(pos.board(), us, moves, tt_move, killers.first(ply_index), killers.second(ply_index),
+               history, continuation, keys.data(), ties.data());
       ASSERT_EQ(done, group == 0 ? moves.size() : moves.size() / group * group);
       for (int i = 0; i < done; ++i) {
         const MoveShape shape = move_shape(pos.board(), moves[i]);
         ASSERT_EQ(keys[static_cast<std::size_t>(i)],
-                  sort_key(moves[i], shape, us, tt_move, killers, ply_index, history))
+                  sort_key(moves[i], shape, us, tt_move, killers, ply_index, history, continuation))
             << "game " << game << " ply " << ply << " move " << i << " of " << moves.size();
         ASSERT_EQ(ties[static_cast<std::size_t>(i)], reference_tie_code(moves[i], shape))
             << "game " << game << " ply " << ply << " move " << i << " of " << moves.size();
@@ -463,7 +472,7 @@ TEST(MovePicker, AnInteriorNodeTriesTheTTMoveThenTheKillersThenTheHistory) {
   for (int i = 0; i < moves.size(); ++i) {
     const MoveShape shape = move_shape(board, moves[i]);
     keys[static_cast<std::size_t>(i)] =
-        sort_key(moves[i], shape, us, tt_move, killers, kPly, history);
+        sort_key(moves[i], shape, us, tt_move, killers, kPly, history, nullptr);
     ties[static_cast<std::size_t>(i)] = reference_tie_code(moves[i], shape);
   }
   EXPECT_EQ(keys[10], kKeyTTMove);

@@ -57,15 +57,20 @@ void check_move_keys(std::mt19937_64& rng, Failures& f) {
   // History slots run from -4 (a destination of -1 cannot occur, see below;
   // the margin only keeps a bug in bounds) to 4 * 256 - 1.
   std::vector<std::int32_t> history(4 + 4 * 256);
+  // A continuation row: the history slot less side * 512, -4 to 2 * 256 - 1.
+  std::vector<std::int32_t> continuation(4 + 2 * 256);
   for (int trial = 0; trial < 4000; ++trial) {
     for (auto& s : steps) s = rng() % 8 == 0 ? -1 : static_cast<std::int32_t>(rng() % 64);
     for (auto& h : history) h = static_cast<std::int32_t>(rng() % 200000) - 100000;
+    for (auto& c : continuation) c = static_cast<std::int32_t>(rng() % 200000) - 100000;
     MoveKeyInputs in;
     in.kings = rng();
     in.orientation_low = rng();
     in.orientation_high = rng();
     in.steps = steps.data();
     in.history = history.data() + 4;
+    // Half the trials without one (nullptr), as the search's default.
+    in.continuation = trial % 2 ? continuation.data() + 4 : nullptr;
     in.side = static_cast<std::int32_t>(rng() % 2);
     in.key_tt_move = 1 << 30;
     in.key_killer1 = (1 << 30) - 1;
