@@ -88,10 +88,9 @@ inline void move_keys_plain(const MoveKeyInputs& in, const void* moves, int coun
 // 32-bit lanes, the destination through one or two gathers of `steps`, the
 // mover's type and orientation from the planes by variable shifts, the
 // history score by a gather (and the continuation's by a second one).
-// Instruction sets with masked loads and stores
-// do the last, partial group in a vector too; the others stop at the last
-// whole group. Returns how many moves it did; the caller's plain loop does
-// the rest.
+// Instruction sets with masked loads and stores do the last, partial group
+// in a vector too; the others stop at the last whole group. Returns how many
+// moves it did; the caller's plain loop does the rest.
 template <class Isa>
 inline int move_keys_lanes(const MoveKeyInputs& in, const void* moves, int count,
                            std::int32_t* keys, std::uint16_t* ties) {
